@@ -1,0 +1,32 @@
+// Flat config: typescript-eslint's type-aware rules over every TypeScript source.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', '.tools/', '.run/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: globals.node,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['**/*.test.ts', 'test/**', 'bench/**'],
+    rules: {
+      // Tests and benchmarks read parsed JSON bodies; asserting on them is the point.
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+    },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+);
