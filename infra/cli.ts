@@ -1,0 +1,39 @@
+// Local servers for development and tests: node infra/cli.ts install|start|stop|status
+// (wrapped by `npm run infra -- <command>`). Prints endpoints as KEY=value lines on start.
+import { installLocalServers, localServerStatus, optionsFromEnv, startLocalServers, stopLocalServers } from './localServers.ts';
+
+const log = (line: string): void => void process.stderr.write(`› ${line}\n`);
+
+async function main(command: string | undefined): Promise<void> {
+  const opts = optionsFromEnv(process.env, log);
+  switch (command) {
+    case 'install':
+      await installLocalServers(opts);
+      log('installed (cached in .tools/)');
+      return;
+    case 'start': {
+      const started = Date.now();
+      const endpoints = await startLocalServers(opts);
+      const what = [endpoints.started.kafka && 'Kafka', endpoints.started.mongo && 'FerretDB'].filter(Boolean);
+      log(what.length ? `started ${what.join(' and ')} in ${((Date.now() - started) / 1000).toFixed(1)}s` : 'already running; nothing started');
+      process.stdout.write(`KAFKA_BROKERS=${endpoints.kafkaBrokers}\nMONGO_URL=${endpoints.mongoUrl}\n`);
+      return;
+    }
+    case 'stop': {
+      const stopped = await stopLocalServers();
+      log(`stopped: kafka ${stopped.kafka ? 'yes' : 'was not running'}, ferretdb ${stopped.mongo ? 'yes' : 'was not running'}`);
+      return;
+    }
+    case 'status':
+      for (const line of await localServerStatus(opts)) process.stdout.write(`${line}\n`);
+      return;
+    default:
+      process.stderr.write('usage: node infra/cli.ts install|start|stop|status\n');
+      process.exitCode = 2;
+  }
+}
+
+main(process.argv[2]).catch((error: unknown) => {
+  process.stderr.write(`infra: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

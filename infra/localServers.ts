@@ -1,0 +1,76 @@
+import { ferretDbFiles, ferretDbIsOurs, mongoAnswers, startFerretDb, stopFerretDb, installFerretDb } from './localFerretDb.ts';
+import { installKafka, kafkaAnswers, kafkaFiles, kafkaIsOurs, startKafka, stopKafka } from './localKafka.ts';
+
+// The local stand-ins for production's Kafka and MongoDB. Servers named by KAFKA_BROKERS or
+// MONGO_URL are external: never started, never stopped, only probed.
+export interface LocalServerOptions {
+  kafkaBrokers?: string | undefined;
+  mongoUrl?: string | undefined;
+  kafkaPort: number;
+  kafkaControllerPort: number;
+  mongoPort: number;
+  log: (line: string) => void;
+}
+
+export interface Endpoints {
+  kafkaBrokers: string;
+  mongoUrl: string;
+  /** What this call started (and so what a matching stop may end). */
+  started: { kafka: boolean; mongo: boolean };
+}
+
+export function optionsFromEnv(env: NodeJS.ProcessEnv, log: (line: string) => void): LocalServerOptions {
+  const port = (name: string, fallback: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < 1 || value > 65535) throw new Error(`${name} must be a port number, got "${raw}"`);
+    return value;
+  };
+  return {
+    kafkaBrokers: env.KAFKA_BROKERS || undefined,
+    mongoUrl: env.MONGO_URL || undefined,
+    kafkaPort: port('LOCAL_KAFKA_PORT', 9092),
+    kafkaControllerPort: port('LOCAL_KAFKA_CONTROLLER_PORT', 9093),
+    mongoPort: port('LOCAL_MONGO_PORT', 27017),
+    log,
+  };
+}
+
+export async function installLocalServers(opts: LocalServerOptions): Promise<void> {
+  // Both installs are independent downloads/builds; overlap them.
+  await Promise.all([
+    opts.kafkaBrokers ? undefined : installKafka(opts.log),
+    opts.mongoUrl ? undefined : installFerretDb(opts.log),
+  ]);
+}
+
+export async function startLocalServers(opts: LocalServerOptions): Promise<Endpoints> {
+  await installLocalServers(opts);
+  const kafkaBrokers = opts.kafkaBrokers ?? `127.0.0.1:${opts.kafkaPort}`;
+  const mongoUrl = opts.mongoUrl ?? `mongodb://127.0.0.1:${opts.mongoPort}/`;
+  const [kafka, mongo] = await Promise.all([
+    opts.kafkaBrokers ? false : startKafka({ port: opts.kafkaPort, controllerPort: opts.kafkaControllerPort }, opts.log),
+    opts.mongoUrl ? false : startFerretDb(opts.mongoPort, opts.log),
+  ]);
+  // External servers must answer too: a test run against a dead server should say so at once.
+  if (!(await kafkaAnswers(kafkaBrokers.split(',')))) throw new Error(`Kafka does not answer at ${kafkaBrokers}`);
+  if (!(await mongoAnswers(mongoUrl))) throw new Error(`MongoDB does not answer a ping at ${mongoUrl}`);
+  return { kafkaBrokers, mongoUrl, started: { kafka, mongo } };
+}
+
+export async function stopLocalServers(which: { kafka: boolean; mongo: boolean } = { kafka: true, mongo: true }): Promise<{ kafka: boolean; mongo: boolean }> {
+  const [kafka, mongo] = await Promise.all([which.kafka ? stopKafka() : false, which.mongo ? stopFerretDb() : false]);
+  return { kafka, mongo };
+}
+
+export async function localServerStatus(opts: LocalServerOptions): Promise<string[]> {
+  const kafkaBrokers = opts.kafkaBrokers ?? `127.0.0.1:${opts.kafkaPort}`;
+  const mongoUrl = opts.mongoUrl ?? `mongodb://127.0.0.1:${opts.mongoPort}/`;
+  const [kafkaUp, mongoUp] = await Promise.all([kafkaAnswers(kafkaBrokers.split(',')), mongoAnswers(mongoUrl)]);
+  const who = (external: boolean, ours: boolean): string => (external ? 'external' : ours ? 'started by this project' : 'not started by this project');
+  return [
+    `kafka    ${kafkaUp ? 'answers' : 'down'}  ${kafkaBrokers}  (${who(Boolean(opts.kafkaBrokers), kafkaIsOurs())}; log ${kafkaFiles.logFile})`,
+    `mongodb  ${mongoUp ? 'answers' : 'down'}  ${mongoUrl}  (${who(Boolean(opts.mongoUrl), ferretDbIsOurs())}; log ${ferretDbFiles.logFile})`,
+  ];
+}

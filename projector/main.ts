@@ -1,0 +1,41 @@
+// The projector process: consumes the events topic and keeps the read model in MongoDB.
+import { loadConfig } from '../services/config/index.ts';
+import { createKafka, ensureTopics, probeKafka } from '../services/kafka/index.ts';
+import { createLogger } from '../services/logger.ts';
+import { createRegistry } from '../services/metrics/createRegistry.ts';
+import { connectMongo } from '../services/mongo/index.ts';
+import { startOpsServer } from '../services/ops/index.ts';
+import { runMain } from '../services/runMain.ts';
+import { onShutdown } from '../services/shutdown.ts';
+
+runMain('projector', async () => {
+  const config = loadConfig(process.env);
+  const logger = createLogger('projector', config.logLevel);
+  const registry = createRegistry('projector');
+  const mongo = await connectMongo(config.mongo.url, config.mongo.db);
+  const kafka = createKafka({ clientId: `${config.kafka.clientId}-projector`, brokers: config.kafka.brokers, logger });
+  const admin = kafka.admin();
+  await admin.connect();
+  const created = await ensureTopics(admin, [
+    { topic: config.kafka.topic, numPartitions: config.kafka.topicPartitions },
+    { topic: config.kafka.dlqTopic, numPartitions: config.kafka.topicPartitions },
+  ]);
+  if (created.length > 0) logger.info({ topics: created }, 'created missing topics');
+
+  const ops = await startOpsServer({
+    host: config.opsHost,
+    port: config.projector.opsPort,
+    registry,
+    readiness: async () => {
+      const [mongoUp, kafkaUp] = await Promise.all([mongo.ping(), probeKafka(admin)]);
+      return { ready: mongoUp && kafkaUp, checks: { mongo: mongoUp, kafka: kafkaUp } };
+    },
+  });
+  logger.info({ ops: `http://${config.opsHost}:${config.projector.opsPort}`, topic: config.kafka.topic }, 'projector started');
+
+  onShutdown(logger, [
+    { name: 'ops server', close: () => new Promise((resolve) => ops.close(resolve)) },
+    { name: 'kafka admin', close: () => admin.disconnect() },
+    { name: 'mongo', close: () => mongo.close() },
+  ]);
+});

@@ -1,0 +1,43 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+// Every environment variable the service reads, with its default and what it means. The
+// README's configuration table lists exactly these (a unit test keeps the two in step).
+export interface ConfigVariable {
+  name: string;
+  schema: TSchema;
+  default: string;
+  description: string;
+}
+
+const port = (description: string, fallback: number): Omit<ConfigVariable, 'name'> => ({
+  schema: Type.Integer({ minimum: 1, maximum: 65535 }),
+  default: String(fallback),
+  description,
+});
+const httpUrl = Type.String({ format: 'uri', pattern: '^https?://[^/]+(/.*)?$' });
+
+export const configVariables: ConfigVariable[] = [
+  { name: 'LOG_LEVEL', schema: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))), default: 'info', description: 'pino log level' },
+  { name: 'KAFKA_BROKERS', schema: Type.String({ pattern: '^[A-Za-z0-9.-]+:\\d{1,5}(,[A-Za-z0-9.-]+:\\d{1,5})*$' }), default: '127.0.0.1:9092', description: 'comma-separated host:port list; when set, `npm start` and the tests start no local Kafka' },
+  { name: 'KAFKA_CLIENT_ID', schema: Type.String({ minLength: 1, maxLength: 100 }), default: 'federation-read', description: 'Kafka client id prefix' },
+  { name: 'KAFKA_TOPIC', schema: Type.String({ pattern: '^[A-Za-z0-9._-]{1,200}$' }), default: 'federation.events.v1', description: 'events topic; dead letters go to `<topic>.dlq`' },
+  { name: 'KAFKA_GROUP_ID', schema: Type.String({ minLength: 1, maxLength: 200 }), default: 'federation-read-projector', description: 'consumer group of the projector instances' },
+  { name: 'KAFKA_TOPIC_PARTITIONS', schema: Type.Integer({ minimum: 1, maximum: 1000 }), default: '6', description: 'partitions used when the projector has to create a missing topic (local runs)' },
+  { name: 'MONGO_URL', schema: Type.String({ pattern: '^mongodb(\\+srv)?://\\S+$' }), default: 'mongodb://127.0.0.1:27017/', description: 'MongoDB (or FerretDB) connection string; when set, `npm start` and the tests start no local FerretDB' },
+  { name: 'MONGO_DB', schema: Type.String({ pattern: '^[A-Za-z0-9_-]{1,63}$' }), default: 'federation_read', description: 'database holding the read model' },
+  { name: 'API_HOST', schema: Type.String({ minLength: 1 }), default: '127.0.0.1', description: 'address the public API listens on (`0.0.0.0` in containers)' },
+  { name: 'API_PORT', ...port('port of the public API', 8080) },
+  { name: 'API_BASE_PATH', schema: Type.String({ pattern: '^(/[A-Za-z0-9._~-]+)+$' }), default: '/api/v1', description: 'path prefix of every public endpoint' },
+  { name: 'API_PUBLIC_URL', schema: httpUrl, default: 'http://127.0.0.1:8080', description: 'origin clients reach the API at; absolute `links` are built from it (never from request headers, so cached bodies cannot be poisoned)' },
+  { name: 'SITE_URL', schema: httpUrl, default: 'https://calendar.federation.example', description: 'public web site; `links.web` and `links.registration` are built from it' },
+  { name: 'OPS_HOST', schema: Type.String({ minLength: 1 }), default: '127.0.0.1', description: 'address of the operators\' port (metrics, health) of both processes' },
+  { name: 'API_OPS_PORT', ...port('operators\' port of the API: /metrics, /health/live, /health/ready', 9464) },
+  { name: 'PROJECTOR_OPS_PORT', ...port('operators\' port of the projector: /metrics, /health/live, /health/ready', 9465) },
+  { name: 'TRUSTED_PROXY_COUNT', schema: Type.Integer({ minimum: 0, maximum: 10 }), default: '0', description: 'reverse proxies in front of the API whose X-Forwarded-For is trusted; 0 uses the socket address' },
+  { name: 'RATE_LIMIT_MAX', schema: Type.Integer({ minimum: 1, maximum: 1_000_000 }), default: '300', description: 'requests per client IP per window' },
+  { name: 'RATE_LIMIT_WINDOW_SECONDS', schema: Type.Integer({ minimum: 1, maximum: 3600 }), default: '60', description: 'length of the sliding rate-limit window' },
+  { name: 'CACHE_MAX_BYTES', schema: Type.Integer({ minimum: 1_048_576, maximum: 8_589_934_592 }), default: '67108864', description: 'upper bound of the response cache, in bytes of stored bodies' },
+  { name: 'CALENDAR_TIME_ZONE', schema: Type.String({ minLength: 1 }), default: 'UTC', description: 'IANA zone of the federation calendar: "today", `period`, `registration.state`, day boundaries' },
+  { name: 'BUFFER_PERIOD_DAYS', schema: Type.Integer({ minimum: 1, maximum: 3650 }), default: '30', description: 'days a coach or club stays in the buffer before the archive takes it' },
+  { name: 'CLOCK_SWEEP_SECONDS', schema: Type.Integer({ minimum: 1, maximum: 86_400 }), default: '60', description: 'interval of the projector clock that applies due transitions' },
+];

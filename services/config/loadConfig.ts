@@ -1,0 +1,100 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { configVariables } from './configVariables.ts';
+
+export interface Config {
+  logLevel: string;
+  kafka: { brokers: string[]; clientId: string; topic: string; dlqTopic: string; groupId: string; topicPartitions: number };
+  mongo: { url: string; db: string };
+  api: { host: string; port: number; basePath: string; publicUrl: string; siteUrl: string; opsPort: number; trustedProxyCount: number; rateLimitMax: number; rateLimitWindowSeconds: number; cacheMaxBytes: number };
+  projector: { opsPort: number; clockSweepSeconds: number };
+  opsHost: string;
+  calendar: { timeZone: string; bufferPeriodDays: number };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const ajv = new Ajv({ allErrors: true, coerceTypes: true });
+addFormats.default(ajv);
+const validators = new Map(configVariables.map((v) => [v.name, ajv.compile(v.schema)]));
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads the environment once and returns a frozen, validated configuration. Every bad value is
+ * reported together, each naming its variable, so one failed start shows all the mistakes.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Readonly<Config> {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const variable of configVariables) {
+    const raw = env[variable.name];
+    const text = raw === undefined || raw === '' ? variable.default : raw;
+    // Integers must be written as digits: coercion alone would accept "1e3" or " 8080".
+    const isInteger = (variable.schema as { type?: string }).type === 'integer';
+    if (isInteger && !/^\d+$/.test(text)) {
+      problems.push(`${variable.name}: must be a whole number written in digits, got "${text}"`);
+      continue;
+    }
+    const holder = { value: isInteger ? Number(text) : text };
+    const validate = validators.get(variable.name)!;
+    if (!validate(holder.value)) {
+      const why = validate.errors?.map((e) => e.message).join('; ') ?? 'invalid';
+      problems.push(`${variable.name}: ${why}, got "${text}"`);
+      continue;
+    }
+    values[variable.name] = holder.value;
+  }
+  if (values.CALENDAR_TIME_ZONE !== undefined && !isTimeZone(String(values.CALENDAR_TIME_ZONE))) {
+    problems.push(`CALENDAR_TIME_ZONE: not an IANA time zone, got "${String(values.CALENDAR_TIME_ZONE)}"`);
+  }
+  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+
+  const str = (name: string): string => values[name] as string;
+  const int = (name: string): number => values[name] as number;
+  const topic = str('KAFKA_TOPIC');
+  return deepFreeze({
+    logLevel: str('LOG_LEVEL'),
+    kafka: {
+      brokers: str('KAFKA_BROKERS').split(','),
+      clientId: str('KAFKA_CLIENT_ID'),
+      topic,
+      dlqTopic: `${topic}.dlq`,
+      groupId: str('KAFKA_GROUP_ID'),
+      topicPartitions: int('KAFKA_TOPIC_PARTITIONS'),
+    },
+    mongo: { url: str('MONGO_URL'), db: str('MONGO_DB') },
+    api: {
+      host: str('API_HOST'),
+      port: int('API_PORT'),
+      basePath: str('API_BASE_PATH'),
+      publicUrl: str('API_PUBLIC_URL').replace(/\/+$/, ''),
+      siteUrl: str('SITE_URL').replace(/\/+$/, ''),
+      opsPort: int('API_OPS_PORT'),
+      trustedProxyCount: int('TRUSTED_PROXY_COUNT'),
+      rateLimitMax: int('RATE_LIMIT_MAX'),
+      rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW_SECONDS'),
+      cacheMaxBytes: int('CACHE_MAX_BYTES'),
+    },
+    projector: { opsPort: int('PROJECTOR_OPS_PORT'), clockSweepSeconds: int('CLOCK_SWEEP_SECONDS') },
+    opsHost: str('OPS_HOST'),
+    calendar: { timeZone: str('CALENDAR_TIME_ZONE'), bufferPeriodDays: int('BUFFER_PERIOD_DAYS') },
+  });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { configVariables } from './configVariables.ts';
+import { loadConfig } from './loadConfig.ts';
+
+describe('loadConfig', () => {
+  it('gives every default when the environment is empty, frozen', () => {
+    const config = loadConfig({});
+    expect(config.kafka.brokers).toEqual(['127.0.0.1:9092']);
+    expect(config.kafka.dlqTopic).toBe('federation.events.v1.dlq');
+    expect(config.api.rateLimitMax).toBe(300);
+    expect(config.calendar).toEqual({ timeZone: 'UTC', bufferPeriodDays: 30 });
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.kafka.brokers)).toBe(true);
+    expect(() => {
+      (config.api as { port: number }).port = 1;
+    }).toThrow(TypeError);
+  });
+
+  it('reads and converts set values', () => {
+    const config = loadConfig({ KAFKA_BROKERS: 'k1:9092,k2:9093', API_PORT: '9000', CALENDAR_TIME_ZONE: 'Europe/Riga', API_PUBLIC_URL: 'https://api.example.org/' });
+    expect(config.kafka.brokers).toEqual(['k1:9092', 'k2:9093']);
+    expect(config.api.port).toBe(9000);
+    expect(config.calendar.timeZone).toBe('Europe/Riga');
+    expect(config.api.publicUrl).toBe('https://api.example.org');
+  });
+
+  it('names every bad variable in one error', () => {
+    const attempt = (): unknown =>
+      loadConfig({ API_PORT: '70000', RATE_LIMIT_MAX: '1e3', CALENDAR_TIME_ZONE: 'Mars/Olympus', MONGO_URL: 'http://x', KAFKA_BROKERS: 'nohostport', LOG_LEVEL: 'loud', API_PUBLIC_URL: 'ftp://x' });
+    expect(attempt).toThrow(/API_PORT: must be <= 65535, got "70000"/);
+    const message = (() => {
+      try {
+        attempt();
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const name of ['API_PORT', 'RATE_LIMIT_MAX', 'CALENDAR_TIME_ZONE', 'MONGO_URL', 'KAFKA_BROKERS', 'LOG_LEVEL', 'API_PUBLIC_URL']) {
+      expect(message).toContain(`${name}: `);
+    }
+  });
+
+  it('rejects integers not written as plain digits', () => {
+    for (const bad of [' 8080', '8080.0', '+8080', '0x1f90']) {
+      expect(() => loadConfig({ API_PORT: bad })).toThrow(/API_PORT: must be a whole number/);
+    }
+  });
+
+  it('is documented: the README table lists every variable with its default', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const variable of configVariables) {
+      expect(readme, variable.name).toMatch(new RegExp(`\\| \`${variable.name}\` \\| \`${variable.default.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\` \\|`));
+    }
+  });
+});

@@ -1,0 +1,3 @@
+export { createKafka } from './createKafka.ts';
+export { ensureTopics } from './ensureTopics.ts';
+export { probeKafka } from './probeKafka.ts';

@@ -1,0 +1,1 @@
+export { connectMongo, type MongoConnection } from './connectMongo.ts';

@@ -1,0 +1,1 @@
+export { startOpsServer, type ReadinessCheck } from './startOpsServer.ts';

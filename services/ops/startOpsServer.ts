@@ -1,0 +1,40 @@
+import { createServer, type Server } from 'node:http';
+import type { Registry } from 'prom-client';
+
+export type ReadinessCheck = () => Promise<{ ready: boolean; checks: Record<string, boolean> }>;
+
+/**
+ * The operators' port of a process: liveness, readiness and Prometheus metrics. It is separate
+ * from the public API port so /metrics is never reachable through the public base path.
+ */
+export async function startOpsServer(opts: { host: string; port: number; registry: Registry; readiness: ReadinessCheck }): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    const reply = (status: number, type: string, body: string): void => {
+      res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    };
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply(405, 'text/plain', 'method not allowed\n');
+    if (path === '/health/live') return reply(200, 'application/json', '{"status":"live"}\n');
+    if (path === '/health/ready') {
+      opts
+        .readiness()
+        .then(({ ready, checks }) => reply(ready ? 200 : 503, 'application/json', `${JSON.stringify({ status: ready ? 'ready' : 'not ready', checks })}\n`))
+        .catch(() => reply(503, 'application/json', '{"status":"not ready"}\n'));
+      return;
+    }
+    if (path === '/metrics') {
+      opts.registry
+        .metrics()
+        .then((text) => reply(200, opts.registry.contentType, text))
+        .catch(() => reply(500, 'text/plain', 'metrics unavailable\n'));
+      return;
+    }
+    reply(404, 'text/plain', 'not found\n');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  return server;
+}

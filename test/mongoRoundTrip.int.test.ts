@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMongo, type MongoConnection } from '../services/mongo/index.ts';
+import { testServers, uniqueName } from './support/isolation.ts';
+
+describe('real MongoDB-wire server', () => {
+  const { mongoUrl } = testServers();
+  let mongo: MongoConnection;
+
+  beforeAll(async () => {
+    mongo = await connectMongo(mongoUrl, uniqueName('test_roundtrip'));
+  });
+  afterAll(async () => {
+    await mongo.db.dropDatabase();
+    await mongo.close();
+  });
+
+  it('answers ping', async () => {
+    expect(await mongo.ping()).toBe(true);
+  });
+
+  it('writes, reads, upserts idempotently and enforces a unique index', async () => {
+    const docs = mongo.db.collection<{ _id: string; name: string; n: number }>('things');
+    await docs.createIndex({ name: 1 }, { unique: true });
+    await docs.insertOne({ _id: 'a', name: 'Jānis', n: 1 });
+    for (let i = 0; i < 2; i++) await docs.updateOne({ _id: 'b' }, { $set: { name: 'Anna', n: 2 } }, { upsert: true });
+    expect(await docs.find({}).sort({ _id: 1 }).toArray()).toEqual([
+      { _id: 'a', name: 'Jānis', n: 1 },
+      { _id: 'b', name: 'Anna', n: 2 },
+    ]);
+    await expect(docs.insertOne({ _id: 'c', name: 'Anna', n: 3 })).rejects.toMatchObject({ code: 11000 });
+  });
+});
