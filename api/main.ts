@@ -19,7 +19,8 @@ runMain('api', async () => {
     return { ready: mongoUp, checks: { mongo: mongoUp } };
   };
   const app = createApp({ config, logger, readiness });
-  const server = createServer(app.callback());
+  const handle = app.callback();
+  const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.api.port, config.api.host, () => resolve());

@@ -42,9 +42,10 @@ describe('real Kafka broker', () => {
     await consumer.subscribe({ topics: [topic], fromBeginning: true });
     const done = new Promise<void>((resolve) => {
       void consumer.run({
-        eachMessage: async ({ message, partition }) => {
+        eachMessage: ({ message, partition }) => {
           received.push({ key: message.key!.toString(), n: (JSON.parse(message.value!.toString()) as { n: number }).n, partition });
           if (received.length === sent.length) resolve();
+          return Promise.resolve();
         },
       });
     });

@@ -54,9 +54,8 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
     }
     values[variable.name] = holder.value;
   }
-  if (values.CALENDAR_TIME_ZONE !== undefined && !isTimeZone(String(values.CALENDAR_TIME_ZONE))) {
-    problems.push(`CALENDAR_TIME_ZONE: not an IANA time zone, got "${String(values.CALENDAR_TIME_ZONE)}"`);
-  }
+  const zone = values.CALENDAR_TIME_ZONE as string | undefined;
+  if (zone !== undefined && !isTimeZone(zone)) problems.push(`CALENDAR_TIME_ZONE: not an IANA time zone, got "${zone}"`);
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
 
   const str = (name: string): string => values[name] as string;

@@ -1,0 +1,24 @@
+# One image for both processes; docker-compose.yml picks the command.
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --loglevel=error
+COPY tsconfig.json tsconfig.build.json ./
+COPY services services
+COPY schemas schemas
+COPY projector projector
+COPY api api
+COPY generator generator
+COPY infra infra
+COPY scripts scripts
+RUN npx tsc -p tsconfig.build.json && npm prune --omit=dev
+
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production API_HOST=0.0.0.0 OPS_HOST=0.0.0.0
+WORKDIR /app
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/dist dist
+COPY package.json ./
+USER node
+EXPOSE 8080 9464 9465
+CMD ["node", "dist/api/main.js"]
