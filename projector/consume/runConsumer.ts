@@ -1,0 +1,143 @@
+import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import { EVENT_TYPES, parseEventBytes, type DomainEvent } from '../../services/events/index.ts';
+import type { Logger } from '../../services/logger.ts';
+import type { ProjectorMetrics } from '../metrics/projectorMetrics.ts';
+import { deadLetter, type DeadLetter } from './deadLetter.ts';
+
+export type ApplyOutcome = 'applied' | 'duplicate' | 'gap';
+
+/** What the consumer hands valid events to: folds them and returns once the writes are durable. */
+export interface EventSink {
+  apply(events: DomainEvent[]): Promise<ApplyOutcome[]>;
+}
+
+export interface ConsumerOptions {
+  kafka: Kafka;
+  topic: string;
+  dlqTopic: string;
+  groupId: string;
+  sink: EventSink;
+  metrics: ProjectorMetrics;
+  logger: Logger;
+  clock: () => Date;
+  /** Messages folded and written together; bigger chunks mean fewer writes per event. */
+  chunkSize?: number;
+  partitionsConsumedConcurrently?: number;
+  /** Called after each chunk is committed, with the partition's remaining lag. */
+  onProgress?: (progress: { partition: number; offset: string; lag: number }) => void;
+}
+
+export interface RunningConsumer {
+  isRunning(): boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * A consumer-group member that validates every message, dead-letters the bad ones, folds the
+ * rest through the sink and commits offsets only after the sink's writes are durable. A crash at
+ * any point replays from the last commit; the sink is idempotent, so nothing is lost or counted
+ * twice.
+ */
+export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsumer> {
+  const chunkSize = opts.chunkSize ?? 1000;
+  const consumer: Consumer = opts.kafka.consumer({ groupId: opts.groupId, sessionTimeout: 30_000, heartbeatInterval: 3000, maxBytes: 16 * 1024 * 1024 });
+  const producer: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+  let running = false;
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    running = false;
+    opts.metrics.consumerRunning.set(0);
+    opts.logger.error({ err: payload.error, restart: payload.restart }, 'consumer crashed');
+  });
+  consumer.on(consumer.events.GROUP_JOIN, () => {
+    running = true;
+    opts.metrics.consumerRunning.set(1);
+  });
+  consumer.on(consumer.events.STOP, () => {
+    running = false;
+    opts.metrics.consumerRunning.set(0);
+  });
+
+  await Promise.all([producer.connect(), consumer.connect()]);
+  await consumer.subscribe({ topics: [opts.topic], fromBeginning: true });
+
+  await consumer.run({
+    autoCommit: false,
+    eachBatchAutoResolve: false,
+    partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 1,
+    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+      const { partition, highWatermark } = batch;
+      for (let start = 0; start < batch.messages.length; start += chunkSize) {
+        if (!isRunning() || isStale()) return;
+        const chunk = batch.messages.slice(start, start + chunkSize);
+        const last = chunk[chunk.length - 1]!;
+        const began = performance.now();
+        opts.metrics.oldestUnappliedSeconds.set(Math.max(0, (opts.clock().getTime() - Number(chunk[0]!.timestamp)) / 1000));
+        await processChunk(chunk, partition);
+        resolveOffset(last.offset);
+        await consumer.commitOffsets([{ topic: batch.topic, partition, offset: (BigInt(last.offset) + 1n).toString() }]);
+        const lag = Math.max(0, Number(BigInt(highWatermark) - BigInt(last.offset) - 1n));
+        opts.metrics.consumerLagMessages.set({ partition: String(partition) }, lag);
+        if (lag === 0) opts.metrics.oldestUnappliedSeconds.set(0);
+        opts.metrics.batchDuration.observe((performance.now() - began) / 1000);
+        opts.metrics.batchSize.observe(chunk.length);
+        opts.onProgress?.({ partition, offset: last.offset, lag });
+        await heartbeat();
+      }
+    },
+  });
+
+  async function processChunk(chunk: KafkaMessage[], partition: number): Promise<void> {
+    const events: DomainEvent[] = [];
+    const dead: DeadLetter[] = [];
+    const now = opts.clock();
+    for (const message of chunk) {
+      const parsed = parseEventBytes(message.value);
+      if (parsed.ok) {
+        events.push(parsed.event);
+      } else {
+        dead.push(deadLetter(message, { topic: opts.topic, partition }, parsed.reason, now));
+        opts.metrics.eventsDeadLettered.inc({ type: typeLabel(message.value) });
+        opts.logger.warn({ partition, offset: message.offset, reason: parsed.reason }, 'dead-lettered an invalid message');
+      }
+    }
+    // Dead letters first: once the offset is committed the original is never read again.
+    if (dead.length > 0) await producer.send({ topic: opts.dlqTopic, acks: -1, messages: dead });
+    if (events.length === 0) return;
+    const outcomes = await opts.sink.apply(events);
+    outcomes.forEach((outcome, i) => {
+      const event = events[i]!;
+      if (outcome === 'duplicate') {
+        opts.metrics.eventsDuplicate.inc({ type: event.type });
+        return;
+      }
+      opts.metrics.eventsApplied.inc({ type: event.type });
+      if (outcome === 'gap') {
+        opts.metrics.versionGaps.inc({ type: event.type });
+        opts.logger.warn({ aggregateId: event.aggregateId, aggregateVersion: event.aggregateVersion, type: event.type }, 'aggregate version gap; applied anyway');
+      }
+    });
+    const lastEvent = events[events.length - 1]!;
+    opts.metrics.lagSeconds.set(Math.max(0, (opts.clock().getTime() - Date.parse(lastEvent.occurredAt)) / 1000));
+  }
+
+  return {
+    isRunning: () => running,
+    stop: async () => {
+      await consumer.disconnect();
+      await producer.disconnect();
+    },
+  };
+}
+
+const knownTypes: ReadonlySet<string> = new Set(EVENT_TYPES);
+
+/** A bounded metric label for a rejected message: its `type` when that is a known one. */
+function typeLabel(value: Buffer | null): string {
+  if (!value) return 'unparsable';
+  try {
+    const type = (JSON.parse(value.toString('utf8')) as { type?: unknown }).type;
+    return typeof type === 'string' && knownTypes.has(type) ? type : 'unknown';
+  } catch {
+    return 'unparsable';
+  }
+}

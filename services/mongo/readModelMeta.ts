@@ -1,0 +1,61 @@
+import type { Db } from 'mongodb';
+
+/**
+ * One small document tells every process which generation of the read collections is live and
+ * how far each listing has changed:
+ *   { _id: 'current', generation: 3, versions: { competitions: 17, ... } }
+ * The API reads it with an `_id` lookup (cheap on MongoDB and FerretDB alike) and keys its cache
+ * on `generation:version`, so a projector write or a rebuild's switch invalidates every API
+ * instance's cache at once. A rebuild fills generation N+1 beside the live N and switches by
+ * rewriting this one document (single-document writes are atomic).
+ */
+export const META_COLLECTION = 'read_model_meta';
+const CURRENT = 'current';
+
+export interface ReadModelMeta {
+  generation: number;
+  versions: Record<string, number>;
+}
+
+interface MetaDocument extends ReadModelMeta {
+  _id: string;
+  switchedAt?: Date;
+}
+
+export function collectionName(base: string, generation: number): string {
+  return `${base}_g${generation}`;
+}
+
+/** The live generation; generation 1 is created on first use. */
+export async function readMeta(db: Db): Promise<ReadModelMeta> {
+  const meta = db.collection<MetaDocument>(META_COLLECTION);
+  const doc = await meta.findOne({ _id: CURRENT });
+  if (doc) return { generation: doc.generation, versions: doc.versions ?? {} };
+  try {
+    await meta.insertOne({ _id: CURRENT, generation: 1, versions: {} });
+  } catch (error) {
+    // Another process created it first: read theirs.
+    if ((error as { code?: number }).code !== 11000) throw error;
+  }
+  const created = await meta.findOne({ _id: CURRENT });
+  return { generation: created!.generation, versions: created!.versions ?? {} };
+}
+
+/**
+ * Marks listings as changed. Only the live generation's writes bump, so a rebuild filling the
+ * next generation never invalidates caches of what the API still serves.
+ */
+export async function bumpVersions(db: Db, generation: number, listings: Iterable<string>): Promise<void> {
+  const inc: Record<string, number> = {};
+  for (const listing of listings) inc[`versions.${listing}`] = 1;
+  if (Object.keys(inc).length === 0) return;
+  await db.collection<MetaDocument>(META_COLLECTION).updateOne({ _id: CURRENT, generation }, { $inc: inc });
+}
+
+/** Atomically makes `next` the live generation (only if `previous` still is). */
+export async function switchGeneration(db: Db, previous: number, next: number): Promise<boolean> {
+  const result = await db
+    .collection<MetaDocument>(META_COLLECTION)
+    .updateOne({ _id: CURRENT, generation: previous }, { $set: { generation: next, versions: {}, switchedAt: new Date() } });
+  return result.modifiedCount === 1;
+}
