@@ -1,0 +1,4 @@
+export * from './types.ts';
+export * from './validateEvent.ts';
+export * from './describeSchemaErrors.ts';
+export * from './exampleEvents.ts';

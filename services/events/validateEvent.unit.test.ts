@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT_TYPES, exampleEvent, exampleEvents, parseEventBytes, validateEvent } from './index.ts';
+import type { EventType } from './index.ts';
+
+const reasonOf = (raw: unknown): string => {
+  const result = validateEvent(raw);
+  if (result.ok) throw new Error(`expected a rejection, got a valid ${result.event.type}`);
+  return result.reason;
+};
+
+/** The first example of `type` with `data` replaced by `edit(data)`. */
+const withData = <T extends EventType>(type: T, edit: (data: Record<string, unknown>) => unknown) => {
+  const event = exampleEvent(type);
+  return { ...event, data: edit({ ...event.data }) };
+};
+
+describe('validateEvent accepts', () => {
+  it('has at least one example of every event type', () => {
+    expect(new Set(exampleEvents.map((event) => event.type))).toEqual(new Set(EVENT_TYPES));
+  });
+
+  it.each(exampleEvents.map((event, index) => [index, event.type, event] as const))(
+    'example %i (%s)',
+    (_index, _type, event) => {
+      expect(validateEvent(event)).toEqual({ ok: true, event });
+    },
+  );
+
+  it('an empty subset: it changes nothing, and refusing it would leave a version gap', () => {
+    for (const type of ['competition.details_changed', 'person.details_changed', 'club.details_changed'] as const) {
+      expect(validateEvent(withData(type, () => ({}))).ok).toBe(true);
+    }
+    expect(validateEvent(withData('competition.category_changed', (d) => ({ ...d, changes: {} }))).ok).toBe(true);
+  });
+
+  it('a partial subset, and a nested object in it replaced whole', () => {
+    const partial = withData('competition.details_changed', () => ({ resultsUrl: 'https://results.example.org/riga' }));
+    expect(validateEvent(partial).ok).toBe(true);
+    const nested = withData('competition.details_changed', () => ({ dates: { start: '2025-06-21', end: '2025-06-22' } }));
+    expect(validateEvent(nested).ok).toBe(true);
+  });
+
+  it('null where the contract says nullable', () => {
+    const drafted = withData('competition.drafted', (d) => ({
+      ...d,
+      type: null,
+      organizer: null,
+      descriptionFormatted: null,
+      banner: { horizontal: null, vertical: null },
+    }));
+    expect(validateEvent(drafted).ok).toBe(true);
+    const cleared = withData('competition.details_changed', () => ({ resultsUrl: null, organizer: null }));
+    expect(validateEvent(cleared).ok).toBe(true);
+    const category = withData('competition.category_added', (d) => ({
+      category: { ...(d.category as object), style: null, level: null, ageGroup: null },
+    }));
+    expect(validateEvent(category).ok).toBe(true);
+    const person = withData('person.registered', (d) => ({ ...d, name: null, country: null }));
+    expect(validateEvent(person).ok).toBe(true);
+  });
+
+  it('a date-time with a numeric offset or fractional seconds', () => {
+    const event = exampleEvent('competition.published');
+    expect(validateEvent({ ...event, occurredAt: '2025-03-02T10:00:00.123+02:00' }).ok).toBe(true);
+  });
+
+  it('a club with no location at all', () => {
+    expect(validateEvent(withData('club.registered', (d) => ({ ...d, locations: [] }))).ok).toBe(true);
+  });
+});
+
+describe('validateEvent rejects the envelope', () => {
+  const event = exampleEvent('competition.drafted');
+
+  it('an unknown type, before looking at data', () => {
+    expect(reasonOf({ ...event, type: 'competition.renamed' })).toBe('unknown event type "competition.renamed"');
+  });
+
+  it('a schemaVersion other than 1', () => {
+    expect(reasonOf({ ...event, schemaVersion: 2 })).toBe('unsupported schemaVersion 2 for "competition.drafted"');
+  });
+
+  it('an extra top-level field', () => {
+    expect(reasonOf({ ...event, foo: 1 })).toBe('unexpected field "foo"');
+  });
+
+  it('a missing field', () => {
+    const { aggregateId: _, ...rest } = event;
+    expect(reasonOf(rest)).toBe('missing required field "aggregateId"');
+  });
+
+  it('a bad uuid, an upper-case one and a urn one', () => {
+    expect(reasonOf({ ...event, eventId: 'not-a-uuid' })).toBe('eventId: must be a uuid');
+    expect(reasonOf({ ...event, eventId: event.eventId.toUpperCase() })).toBe('eventId: must be a uuid');
+    expect(reasonOf({ ...event, aggregateId: `urn:uuid:${event.aggregateId}` })).toBe('aggregateId: must be a uuid');
+  });
+
+  it('a date-time without offset, and a bare date', () => {
+    const expected = 'occurredAt: must be a date-time with offset (RFC 3339, e.g. 2025-03-01T09:30:00Z)';
+    expect(reasonOf({ ...event, occurredAt: '2025-03-01T10:00:00' })).toBe(expected);
+    expect(reasonOf({ ...event, occurredAt: '2025-03-01' })).toBe(expected);
+  });
+
+  it('aggregateVersion 0 or fractional', () => {
+    expect(reasonOf({ ...event, aggregateVersion: 0 })).toBe('aggregateVersion: must be 1 or more');
+    expect(reasonOf({ ...event, aggregateVersion: 1.5 })).toBe('aggregateVersion: must be an integer');
+  });
+
+  it('data that is not an object', () => {
+    expect(reasonOf({ ...event, data: null })).toBe('data: must be an object');
+  });
+
+  it('something that is not an object at all', () => {
+    for (const raw of [null, 42, 'event', [event]]) expect(reasonOf(raw)).toBe('event must be a JSON object');
+  });
+
+  it('every envelope fault at once, in one line', () => {
+    expect(reasonOf({ ...event, eventId: 'x', aggregateVersion: 0 })).toBe(
+      'eventId: must be a uuid; aggregateVersion: must be 1 or more',
+    );
+  });
+});
+
+describe('parseEventBytes', () => {
+  const event = exampleEvent('person.registered');
+
+  it('decodes and validates a message value', () => {
+    expect(parseEventBytes(Buffer.from(JSON.stringify(event)))).toEqual({ ok: true, event });
+  });
+
+  it('rejects a value that is not JSON', () => {
+    const result = parseEventBytes(Buffer.from('{"eventId":'));
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.reason).toMatch(/^message value is not JSON: /);
+  });
+
+  it('rejects JSON that is not an object, a tombstone and bytes that are not UTF-8', () => {
+    expect(parseEventBytes(Buffer.from('[1,2]'))).toEqual({ ok: false, reason: 'event must be a JSON object' });
+    expect(parseEventBytes(null)).toEqual({ ok: false, reason: 'message has no value' });
+    expect(parseEventBytes(Buffer.from([0x7b, 0xff, 0x7d]))).toEqual({ ok: false, reason: 'message value is not valid UTF-8' });
+  });
+
+  it('passes the schema reason through', () => {
+    expect(parseEventBytes(Buffer.from(JSON.stringify({ ...event, schemaVersion: 3 })))).toEqual({
+      ok: false,
+      reason: 'unsupported schemaVersion 3 for "person.registered"',
+    });
+  });
+});
