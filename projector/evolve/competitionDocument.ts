@@ -1,0 +1,109 @@
+import { addDays, calendarDay, startOfDay } from '../../services/calendar/index.ts';
+import type { CategoryDocument, CompetitionDocument } from '../../services/readModel/documents.ts';
+import { countryKeys, foldSearchText, nameKey, resolveRegistrationState, searchTokens } from '../../services/readModel/index.ts';
+import type { CompetitionState } from './competitionState.ts';
+import type { ProjectionConfig } from './types.ts';
+
+type PublicView = Omit<CompetitionDocument, '_id' | 'updatedAt' | 'q' | 'nextDueAt'>;
+
+/** Category documents with their startsCount (entries naming them), by displayOrder then order added. */
+function categoryDocuments(state: CompetitionState): CategoryDocument[] {
+  const starts = new Map<string, number>();
+  for (const entry of state.entries) for (const id of entry.categoryIds) starts.set(id, (starts.get(id) ?? 0) + 1);
+  return state.categories
+    .map((category, index) => ({ category, index }))
+    .sort((a, b) => a.category.displayOrder - b.category.displayOrder || a.index - b.index)
+    .map(({ category }) => ({
+      id: category.id,
+      name: category.name,
+      entryType: category.entryType,
+      style: category.style,
+      ageGroup: category.ageGroup,
+      birthYearRange: category.birthYearRange,
+      participantDivision: category.participantDivision,
+      level: category.level,
+      dances: [...category.dances],
+      displayOrder: category.displayOrder,
+      startsCount: starts.get(category.id) ?? 0,
+    }));
+}
+
+/** What the API returns for the competition on the calendar day `today` (without updatedAt); null before drafted. */
+export function competitionPublicView(state: CompetitionState, today: string): PublicView | null {
+  const d = state.details;
+  if (d === null || state.createdAt === null) return null;
+  const categories = categoryDocuments(state);
+  const label = [d.location.city, d.location.country].filter((part) => part !== null).join(', ');
+  return {
+    id: state.id,
+    slug: d.slug,
+    name: d.name,
+    shortName: d.shortName,
+    description: state.description,
+    descriptionFormatted: d.descriptionFormatted,
+    status: state.status,
+    type: d.type === null ? null : { code: d.type.code, label: d.type.label },
+    organizer: d.organizer === null ? null : { ...d.organizer },
+    resultsUrl: d.resultsUrl,
+    dates: { start: d.dates.start, end: d.dates.end },
+    location: { ...d.location, label: label === '' ? null : label },
+    registration: {
+      status: d.registration.status,
+      state: resolveRegistrationState({ status: state.status, registration: d.registration }, today),
+      opensAt: d.registration.opensAt,
+      deadline: d.registration.deadline,
+      maxEntries: d.registration.maxEntries,
+      entriesCount: state.entries.length,
+      startsCount: categories.reduce((sum, c) => sum + c.startsCount, 0),
+    },
+    banner: { horizontal: d.banner.horizontal === null ? null : { ...d.banner.horizontal }, vertical: d.banner.vertical === null ? null : { ...d.banner.vertical } },
+    media: { entryForm: d.media.entryForm },
+    categories,
+    createdAt: state.createdAt,
+    visible: state.lifecycle === 'published',
+  };
+}
+
+/** Instants (start of a day in the zone) at which registration.state changes with the current details. */
+export function registrationStateChanges(state: CompetitionState, zone: string): string[] {
+  const d = state.details;
+  if (d === null) return [];
+  const input = { status: state.status, registration: d.registration };
+  const days = [d.registration.opensAt, d.registration.deadline === null ? null : addDays(d.registration.deadline, 1)];
+  return days
+    .filter((day): day is string => day !== null)
+    .filter((day) => resolveRegistrationState(input, addDays(day, -1)) !== resolveRegistrationState(input, day))
+    .map((day) => startOfDay(day, zone).toISOString())
+    .sort();
+}
+
+/**
+ * The competitions document at `now`; null before competition.drafted. Invisible (drafts,
+ * unpublished, deleted) documents come back with `visible: false`: the writer may store or
+ * delete them, the API never reads them.
+ */
+export function competitionReadDocument(state: CompetitionState, now: Date, config: ProjectionConfig): CompetitionDocument | null {
+  const at = now.toISOString();
+  const view = competitionPublicView(state, calendarDay(now, config.zone));
+  const d = state.details;
+  if (view === null || d === null) return null;
+  const changes = registrationStateChanges(state, config.zone);
+  const changedAt = state.changedAt ?? view.createdAt;
+  const clockChanges = changes.filter((t) => t > changedAt && t <= at);
+  const updatedAt = clockChanges[clockChanges.length - 1] ?? changedAt;
+  const next = view.visible ? changes.find((t) => t > at) : undefined;
+  const { location } = d;
+  return {
+    _id: state.id,
+    ...view,
+    updatedAt,
+    q: {
+      ...searchTokens([d.name, location.city, location.country, location.venueName, state.description]),
+      name: nameKey(d.name),
+      city: location.city === null ? null : foldSearchText(location.city),
+      country: countryKeys(location.country, location.countryCode),
+      registrationExternalUrl: d.registration.externalUrl,
+    },
+    nextDueAt: next === undefined ? null : new Date(next),
+  };
+}

@@ -1,0 +1,117 @@
+import type { DomainEvent } from '../../services/events/index.ts';
+import type { ClubDocument, CoachDocument, CompetitionDocument, DancerDocument, JudgeDocument } from '../../services/readModel/documents.ts';
+import { clubReadDocument, deriveClubMembership } from './clubDocuments.ts';
+import { initialClubState, type ClubState } from './clubState.ts';
+import { competitionReadDocument } from './competitionDocument.ts';
+import { initialCompetitionState, type CompetitionState } from './competitionState.ts';
+import { evolveClub, type ClubEvent } from './evolveClub.ts';
+import { evolveCompetition, type CompetitionEvent } from './evolveCompetition.ts';
+import { evolvePerson, type PersonEvent } from './evolvePerson.ts';
+import type { MemberLinkFact } from './memberLinks.ts';
+import { coachReadDocument, coachStaffFacts, dancerLinkFacts, deriveCoachListing, roleReadDocuments } from './personDocuments.ts';
+import { initialPersonState, type PersonState } from './personState.ts';
+import type { Outcome, ProjectionConfig } from './types.ts';
+
+// The writer protocol of README.md over Maps instead of MongoDB: the reference the I/O writer
+// follows, and what the unit tests use to check cross-aggregate results and determinism.
+
+export interface InMemoryReadModel {
+  apply(event: DomainEvent, now: Date): Outcome;
+  /** The clock: re-derives every record at `now` (a real clock only takes those with nextDueAt <= now). */
+  sweep(now: Date): void;
+  readonly competitionStates: Map<string, CompetitionState>;
+  readonly personStates: Map<string, PersonState>;
+  readonly clubStates: Map<string, ClubState>;
+  readonly memberLinks: Map<string, MemberLinkFact>;
+  readonly competitions: Map<string, CompetitionDocument>;
+  readonly dancers: Map<string, DancerDocument>;
+  readonly coaches: Map<string, CoachDocument>;
+  readonly judges: Map<string, JudgeDocument>;
+  readonly clubs: Map<string, ClubDocument>;
+}
+
+const put = <T>(map: Map<string, T>, id: string, doc: T | null): void => {
+  if (doc === null) map.delete(id);
+  else map.set(id, doc);
+};
+
+export function createInMemoryReadModel(config: ProjectionConfig): InMemoryReadModel {
+  const m: InMemoryReadModel = {
+    apply,
+    sweep,
+    competitionStates: new Map(),
+    personStates: new Map(),
+    clubStates: new Map(),
+    memberLinks: new Map(),
+    competitions: new Map(),
+    dancers: new Map(),
+    coaches: new Map(),
+    judges: new Map(),
+    clubs: new Map(),
+  };
+
+  const factsOf = (kind: 'club' | 'coach', subjectId: string): MemberLinkFact[] =>
+    [...m.memberLinks.values()].filter((f) => f.kind === kind && f.subjectId === subjectId);
+
+  function refreshClub(clubId: string, now: Date): void {
+    const club = m.clubStates.get(clubId);
+    if (!club) return;
+    put(m.clubs, clubId, clubReadDocument(club, deriveClubMembership(club, factsOf('club', clubId), now, config)));
+  }
+
+  /** Returns the clubs whose facts it rewrote. */
+  function refreshCoach(coachId: string, now: Date): string[] {
+    const coach = m.personStates.get(coachId);
+    const listing = coach ? deriveCoachListing(coach, factsOf('coach', coachId), now, config) : null;
+    if (!coach || !listing) return [];
+    put(m.coaches, coachId, coachReadDocument(coach, listing));
+    const facts = coachStaffFacts(coach, listing);
+    for (const fact of facts) m.memberLinks.set(fact._id, fact);
+    return facts.map((f) => f.subjectId);
+  }
+
+  function refreshPerson(personId: string, now: Date): void {
+    // The stored state stays where its last event left it: a later event may still arrive with
+    // an occurredAt before `now` (lag), and must find the transitions after it not yet applied.
+    const state = m.personStates.get(personId);
+    if (!state) return;
+    const docs = roleReadDocuments(state, now, config);
+    put(m.dancers, personId, docs.dancer);
+    put(m.judges, personId, docs.judge);
+    const facts = dancerLinkFacts(state, now, config);
+    for (const fact of facts) m.memberLinks.set(fact._id, fact);
+    const clubs = new Set(facts.filter((f) => f.kind === 'club').map((f) => f.subjectId));
+    const coaches = new Set(facts.filter((f) => f.kind === 'coach').map((f) => f.subjectId));
+    if (state.roles.coach) coaches.add(personId);
+    for (const coachId of coaches) for (const clubId of refreshCoach(coachId, now)) clubs.add(clubId);
+    for (const clubId of clubs) refreshClub(clubId, now);
+  }
+
+  function apply(event: DomainEvent, now: Date): Outcome {
+    const id = event.aggregateId;
+    if (event.type.startsWith('competition.')) {
+      const result = evolveCompetition(m.competitionStates.get(id) ?? initialCompetitionState(id), event as CompetitionEvent, config);
+      m.competitionStates.set(id, result.state);
+      put(m.competitions, id, competitionReadDocument(result.state, now, config));
+      return result.outcome;
+    }
+    if (event.type.startsWith('person.')) {
+      const result = evolvePerson(m.personStates.get(id) ?? initialPersonState(id), event as PersonEvent, config);
+      m.personStates.set(id, result.state);
+      refreshPerson(id, now);
+      return result.outcome;
+    }
+    const result = evolveClub(m.clubStates.get(id) ?? initialClubState(id), event as ClubEvent, config);
+    m.clubStates.set(id, result.state);
+    refreshClub(id, now);
+    return result.outcome;
+  }
+
+  function sweep(now: Date): void {
+    for (const id of [...m.personStates.keys()].sort()) refreshPerson(id, now);
+    for (const id of [...m.clubStates.keys()].sort()) refreshClub(id, now);
+    for (const [id, state] of m.competitionStates) put(m.competitions, id, competitionReadDocument(state, now, config));
+  }
+
+  return m;
+}

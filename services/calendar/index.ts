@@ -1,0 +1,1 @@
+export { addDays, assertTimeZone, calendarDay, endOfDay, startOfDay } from './calendar.ts';

@@ -1,0 +1,82 @@
+// Search keys: text folded so that case, diacritics and a few letter variants do not matter
+// ("janis" finds "Jānis"), and n-grams of it so that a multikey index serves substring search.
+
+/** Letters NFKD does not decompose, spelled the way a Latin keyboard user would type them. */
+const LETTERS: Record<string, string> = {
+  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't', ŋ: 'n', ĸ: 'k',
+};
+const LETTER_PATTERN = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'gu');
+
+/** Cyrillic to Latin (a plain scholarly-ish table; good enough to find "Ivanov" from "Иванов"). */
+const CYRILLIC: Record<string, string> = {
+  а: 'a', б: 'b', в: 'v', г: 'g', ґ: 'g', д: 'd', е: 'e', ё: 'e', є: 'ie', ж: 'zh', з: 'z', и: 'i',
+  і: 'i', ї: 'i', й: 'i', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't',
+  у: 'u', ў: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ъ: '', ы: 'y', ь: '',
+  э: 'e', ю: 'iu', я: 'ia',
+};
+// Folding strips marks from Cyrillic too (й → и, ё → е), on both the stored and the searched side.
+const CYRILLIC_PATTERN = /[\u0400-\u04ff]/u;
+
+/** Lower case, NFKD, diacritics stripped, special letters spelled out, whitespace collapsed. */
+export function foldSearchText(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(LETTER_PATTERN, (letter) => LETTERS[letter] ?? letter)
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+/** Latin spelling of folded Cyrillic text, or null when the text has no Cyrillic letter. */
+export function transliterate(folded: string): string | null {
+  if (!CYRILLIC_PATTERN.test(folded)) return null;
+  let out = '';
+  for (const ch of folded) out += CYRILLIC[ch] ?? ch;
+  return out;
+}
+
+function addGrams(text: string, into: Set<string>): void {
+  const chars = [...text];
+  for (let size = 2; size <= 3; size++) {
+    for (let i = 0; i + size <= chars.length; i++) into.add(chars.slice(i, i + size).join(''));
+  }
+}
+
+/**
+ * Search keys over the given fields: each field is folded (and, when it has Cyrillic letters,
+ * also transliterated); `tokens` are its distinct 2- and 3-grams, `text` the folded variants
+ * joined by "\n" (a substring never crosses two fields).
+ */
+export function searchTokens(fields: ReadonlyArray<string | null | undefined>): { tokens: string[]; text: string } {
+  const variants: string[] = [];
+  for (const field of fields) {
+    if (field === null || field === undefined) continue;
+    const folded = foldSearchText(field);
+    if (folded === '') continue;
+    for (const variant of [folded, transliterate(folded)]) {
+      if (variant !== null && !variants.includes(variant)) variants.push(variant);
+    }
+  }
+  const grams = new Set<string>();
+  for (const variant of variants) addGrams(variant, grams);
+  return { tokens: [...grams].sort(), text: variants.join('\n') };
+}
+
+/**
+ * What a `search` value must match: every token in `q.tokens` (`$all`) and the folded text as a
+ * substring of `q.text` (escape it with escapeRegExp). Null when fewer than 2 characters remain.
+ */
+export function searchQuery(search: string): { tokens: string[]; text: string } | null {
+  const text = foldSearchText(search);
+  const chars = [...text];
+  if (chars.length < 2) return null;
+  const tokens = new Set<string>();
+  if (chars.length === 2) tokens.add(text);
+  for (let i = 0; i + 3 <= chars.length; i++) tokens.add(chars.slice(i, i + 3).join(''));
+  return { tokens: [...tokens].sort(), text };
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

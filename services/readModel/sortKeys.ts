@@ -1,0 +1,44 @@
+import { foldSearchText } from './searchText.ts';
+
+const fold = (text: string | null | undefined): string => (text ? foldSearchText(text) : '');
+
+/**
+ * `sort=name` for people: Latin surname, then Latin name, each falling back to the native
+ * spelling when the Latin one is null; folded so that case and diacritics do not reorder.
+ * "\u0001" sorts below every printable character, so "Ozol" comes before "Ozola".
+ */
+export function personNameKey(person: {
+  name: string | null;
+  surname: string | null;
+  nameEn: string | null;
+  surnameEn: string | null;
+}): string {
+  return `${fold(person.surnameEn ?? person.surname)}\u0001${fold(person.nameEn ?? person.name)}`;
+}
+
+/** `sort=name` for competitions and clubs. */
+export function nameKey(name: string | null): string {
+  return fold(name);
+}
+
+/** `sort=approvedAt` with nulls last in both directions: sort on approvedRank first. */
+export function approvedSortKeys(approvedAt: string | null): { approvedAt: string | null; approvedRank: 0 | 1 } {
+  return { approvedAt, approvedRank: approvedAt === null ? 1 : 0 };
+}
+
+/** Folded name and alpha-2 code of a country, for the `country` filter (name or code). */
+export function countryKeys(name: string | null | undefined, code: string | null | undefined): string[] {
+  const keys: string[] = [];
+  for (const value of [name, code]) {
+    const folded = fold(value);
+    if (folded !== '' && !keys.includes(folded)) keys.push(folded);
+  }
+  return keys;
+}
+
+/** Canonical UTC form of an RFC 3339 date-time: string order is time order. */
+export function canonicalInstant(dateTime: string): string {
+  const ms = Date.parse(dateTime);
+  if (Number.isNaN(ms)) throw new RangeError(`not a date-time: ${dateTime}`);
+  return new Date(ms).toISOString();
+}
