@@ -1,0 +1,127 @@
+import type { MemberLinkFact } from '../evolve/index.ts';
+import type { DerivedDocs, DerivedListing, OwnWrites, ProjectionStore, Stamp, Stamped, StateByKind, StateKind } from './projectionStore.ts';
+
+type Listing = 'competitions' | 'dancers' | 'judges' | 'coaches' | 'clubs';
+type StoredDoc = { nextDueAt?: Date | null; rev?: number } & Record<string, unknown>;
+
+/**
+ * The projection store in process memory. It applies the same guards as the Mongo store and
+ * counts every document write, so it serves the pipeline's unit tests and the benchmark's
+ * "pipeline without a database" run. Values are cloned on the way in and out, as a database
+ * would, so a test cannot pass by sharing objects.
+ */
+export class MemoryProjectionStore implements ProjectionStore {
+  readonly states: { [K in StateKind]: Map<string, StateByKind[K]> } = { competition: new Map(), person: new Map(), club: new Map() };
+  readonly facts = new Map<string, MemberLinkFact & { rev?: number }>();
+  readonly revisions = new Map<string, number>();
+  readonly docs: Record<Listing, Map<string, StoredDoc>> = { competitions: new Map(), dancers: new Map(), judges: new Map(), coaches: new Map(), clubs: new Map() };
+  readonly writes = new Map<string, number>();
+  readonly changed: string[][] = [];
+
+  private count(collection: string, n: number): void {
+    this.writes.set(collection, (this.writes.get(collection) ?? 0) + n);
+  }
+
+  get totalWrites(): number {
+    let total = 0;
+    for (const n of this.writes.values()) total += n;
+    return total;
+  }
+
+  loadStates<K extends StateKind>(kind: K, ids: readonly string[]): Promise<Map<string, StateByKind[K]>> {
+    const found = new Map<string, StateByKind[K]>();
+    const states = this.states[kind] as Map<string, StateByKind[K]>;
+    for (const id of ids) {
+      const state = states.get(id);
+      if (state) found.set(id, structuredClone(state));
+    }
+    return Promise.resolve(found);
+  }
+
+  loadFacts(kind: 'club' | 'coach', subjectIds: readonly string[]): Promise<MemberLinkFact[]> {
+    const subjects = new Set(subjectIds);
+    const found: MemberLinkFact[] = [];
+    for (const fact of this.facts.values()) {
+      if (fact.kind !== kind || !subjects.has(fact.subjectId)) continue;
+      const { rev: _rev, stamp: _stamp, ...plain } = structuredClone(fact) as MemberLinkFact & { rev?: number; stamp?: Stamp };
+      found.push(plain);
+    }
+    return Promise.resolve(found);
+  }
+
+  writeOwn(writes: OwnWrites): Promise<void> {
+    for (const kind of ['competition', 'person', 'club'] as const) {
+      const target = this.states[kind] as Map<string, { version: number }>;
+      for (const [id, state] of writes.states[kind]) {
+        if ((target.get(id)?.version ?? 0) <= state.version) target.set(id, structuredClone(state));
+      }
+      this.count(`${kind}_states`, writes.states[kind].size);
+    }
+    const wins = (stored: { stamp?: Stamp } | undefined, stamp: Stamp): boolean =>
+      !stored?.stamp || stored.stamp.v < stamp.v || (stored.stamp.v === stamp.v && stored.stamp.at <= stamp.at);
+    for (const listing of ['competitions', 'dancers', 'judges'] as const) {
+      for (const [id, doc] of writes.docs[listing]) {
+        const stamp: Stamp = { v: writes.versions.get(id) ?? 0, at: writes.stampAt };
+        if (!wins(this.docs[listing].get(id) as { stamp?: Stamp } | undefined, stamp)) continue;
+        if (doc === null) this.docs[listing].delete(id);
+        else this.docs[listing].set(id, { ...(structuredClone(doc) as unknown as StoredDoc), stamp });
+      }
+      this.count(listing, writes.docs[listing].size);
+    }
+    for (const [id, fact] of writes.facts) {
+      const stamp: Stamp = { v: writes.versions.get(fact.memberId) ?? 0, at: writes.stampAt };
+      if (wins(this.facts.get(id) as { stamp?: Stamp } | undefined, stamp)) this.facts.set(id, { ...structuredClone(fact), stamp } as MemberLinkFact);
+    }
+    this.count('member_links', writes.facts.size);
+    return Promise.resolve();
+  }
+
+  bumpRevisions(keys: readonly string[]): Promise<void> {
+    for (const key of keys) this.revisions.set(key, (this.revisions.get(key) ?? 0) + 1);
+    this.count('subject_revisions', keys.length);
+    return Promise.resolve();
+  }
+
+  readRevisions(keys: readonly string[]): Promise<Map<string, number>> {
+    return Promise.resolve(new Map(keys.filter((k) => this.revisions.has(k)).map((k) => [k, this.revisions.get(k)!])));
+  }
+
+  writeDerived<L extends DerivedListing>(listing: L, docs: readonly Stamped<DerivedDocs[L] | null>[]): Promise<Set<string>> {
+    const written = new Set<string>();
+    const target = this.docs[listing];
+    for (const { id, value, rev } of docs) {
+      const stored = target.get(id);
+      if (stored && (stored.rev ?? 0) >= rev) continue;
+      target.set(id, value === null ? { _id: id, rev, registryState: 'GONE', nextDueAt: null } : { ...(structuredClone(value) as unknown as StoredDoc), rev });
+      written.add(id);
+    }
+    this.count(listing, written.size);
+    return Promise.resolve(written);
+  }
+
+  writeStaffFacts(facts: readonly Stamped<MemberLinkFact>[]): Promise<void> {
+    let n = 0;
+    for (const { id, value, rev } of facts) {
+      const stored = this.facts.get(id);
+      if (stored && (stored.rev ?? 0) >= rev) continue;
+      this.facts.set(id, { ...structuredClone(value), rev });
+      n++;
+    }
+    this.count('member_links', n);
+    return Promise.resolve();
+  }
+
+  findDue(listing: Listing, now: Date, limit: number): Promise<string[]> {
+    const due = [...this.docs[listing].entries()]
+      .filter(([, d]) => d.nextDueAt instanceof Date && d.nextDueAt.getTime() <= now.getTime())
+      .sort(([a, da], [b, db]) => da.nextDueAt!.getTime() - db.nextDueAt!.getTime() || (a < b ? -1 : 1))
+      .slice(0, limit)
+      .map(([id]) => id);
+    return Promise.resolve(due);
+  }
+
+  signalChanged(listings: ReadonlySet<string>): Promise<void> {
+    if (listings.size > 0) this.changed.push([...listings].sort());
+    return Promise.resolve();
+  }
+}

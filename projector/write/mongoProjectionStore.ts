@@ -1,0 +1,137 @@
+import type { AnyBulkWriteOperation, Collection, Db, Document, WriteConcern } from 'mongodb';
+import { MongoBulkWriteError } from 'mongodb';
+import { bumpVersions } from '../../services/mongo/index.ts';
+import type { MemberLinkFact } from '../evolve/index.ts';
+import type { DerivedDocs, DerivedListing, OwnWrites, ProjectionStore, Stamp, Stamped, StateByKind, StateKind } from './projectionStore.ts';
+import { projectionCollections, type ProjectionCollections } from './projectionCollections.ts';
+
+// Durable before the offsets are committed: the consumer commits only after these return.
+const durable: WriteConcern = { w: 'majority', journal: true };
+const DUPLICATE_KEY = 11000;
+
+export interface WriteCounter {
+  (collection: string, writes: number): void;
+}
+
+export class MongoProjectionStore implements ProjectionStore {
+  readonly names: ProjectionCollections;
+  private readonly db: Db;
+  private readonly generation: number;
+  private readonly countWrites: WriteCounter;
+  private readonly live: boolean;
+
+  /** `live` false for a rebuild's generation: its writes must not invalidate the API's cache. */
+  constructor(db: Db, generation: number, opts: { countWrites?: WriteCounter; live?: boolean } = {}) {
+    this.db = db;
+    this.generation = generation;
+    this.names = projectionCollections(generation);
+    this.countWrites = opts.countWrites ?? (() => undefined);
+    this.live = opts.live ?? true;
+  }
+
+  private coll<T extends Document>(name: string): Collection<T> {
+    return this.db.collection<T>(name);
+  }
+
+  async loadStates<K extends StateKind>(kind: K, ids: readonly string[]): Promise<Map<string, StateByKind[K]>> {
+    if (ids.length === 0) return new Map();
+    const docs = await this.coll<Document>(this.names.states[kind]).find({ _id: { $in: [...ids] } } as Document).toArray();
+    return new Map(docs.map((d) => [String(d._id), d as unknown as StateByKind[K]]));
+  }
+
+  async loadFacts(kind: 'club' | 'coach', subjectIds: readonly string[]): Promise<MemberLinkFact[]> {
+    if (subjectIds.length === 0) return [];
+    const docs = await this.coll<Document>(this.names.memberLinks)
+      .find({ kind, subjectId: { $in: [...subjectIds] } }, { projection: { rev: 0, stamp: 0 } })
+      .toArray();
+    return docs as unknown as MemberLinkFact[];
+  }
+
+  async writeOwn(writes: OwnWrites): Promise<void> {
+    const jobs: Promise<unknown>[] = [];
+    for (const kind of ['competition', 'person', 'club'] as const) {
+      // A state never goes back in version (a consumer fenced out by a rebalance loses).
+      const ops: AnyBulkWriteOperation<Document>[] = [...writes.states[kind].values()].map((state) => ({
+        replaceOne: { filter: { _id: state._id, version: { $lte: state.version } } as Document, replacement: state as unknown as Document, upsert: true },
+      }));
+      jobs.push(this.bulkTolerateDuplicates(this.names.states[kind], ops));
+    }
+    const stamped = (id: string, doc: object | null, aggregateId = id): AnyBulkWriteOperation<Document> => {
+      const stamp: Stamp = { v: writes.versions.get(aggregateId) ?? 0, at: writes.stampAt };
+      const filter = { _id: id, $or: [{ 'stamp.v': { $lt: stamp.v } }, { 'stamp.v': stamp.v, 'stamp.at': { $lte: stamp.at } }] } as Document;
+      return doc === null ? { deleteOne: { filter } } : { replaceOne: { filter, replacement: { ...doc, stamp } as Document, upsert: true } };
+    };
+    for (const listing of ['competitions', 'dancers', 'judges'] as const) {
+      jobs.push(this.bulkTolerateDuplicates(this.names.read[listing], [...writes.docs[listing]].map(([id, doc]) => stamped(id, doc))));
+    }
+    jobs.push(this.bulkTolerateDuplicates(this.names.memberLinks, [...writes.facts.values()].map((fact) => stamped(fact._id, fact, fact.memberId))));
+    await Promise.all(jobs);
+  }
+
+  async bumpRevisions(keys: readonly string[]): Promise<void> {
+    await this.bulk(
+      this.names.revisions,
+      keys.map((key) => ({ updateOne: { filter: { _id: key } as Document, update: { $inc: { rev: 1 } }, upsert: true } })),
+    );
+  }
+
+  async readRevisions(keys: readonly string[]): Promise<Map<string, number>> {
+    if (keys.length === 0) return new Map();
+    const docs = await this.coll<Document>(this.names.revisions).find({ _id: { $in: [...keys] } } as Document).toArray();
+    return new Map(docs.map((d) => [String(d._id), Number(d.rev)]));
+  }
+
+  async writeDerived<L extends DerivedListing>(listing: L, docs: readonly Stamped<DerivedDocs[L] | null>[]): Promise<Set<string>> {
+    const ops: AnyBulkWriteOperation<Document>[] = docs.map(({ id, value, rev }) => {
+      const filter = { _id: id, rev: { $lt: rev } } as Document;
+      // A deleted derived document leaves a tombstone holding its revision, so an older
+      // derivation cannot bring it back; the API never reads tombstones (no public state).
+      const replacement = value === null ? { _id: id, rev, registryState: 'GONE', nextDueAt: null } : { ...value, rev };
+      return { replaceOne: { filter, replacement: replacement as Document, upsert: true } };
+    });
+    const lost = await this.bulkTolerateDuplicates(this.names.read[listing], ops);
+    return new Set(docs.filter((_, i) => !lost.has(i)).map((d) => d.id));
+  }
+
+  async writeStaffFacts(facts: readonly Stamped<MemberLinkFact>[]): Promise<void> {
+    const ops: AnyBulkWriteOperation<Document>[] = facts.map(({ id, value, rev }) => ({
+      replaceOne: { filter: { _id: id, rev: { $lt: rev } } as Document, replacement: { ...value, rev } as Document, upsert: true },
+    }));
+    await this.bulkTolerateDuplicates(this.names.memberLinks, ops);
+  }
+
+  async findDue(listing: keyof ProjectionCollections['read'], now: Date, limit: number): Promise<string[]> {
+    const docs = await this.coll<Document>(this.names.read[listing])
+      .find({ nextDueAt: { $lte: now } }, { projection: { _id: 1 } })
+      .sort({ nextDueAt: 1, _id: 1 })
+      .limit(limit)
+      .toArray();
+    return docs.map((d) => String(d._id));
+  }
+
+  async signalChanged(listings: ReadonlySet<string>): Promise<void> {
+    if (this.live && listings.size > 0) await bumpVersions(this.db, this.generation, listings);
+  }
+
+  private async bulk(collection: string, ops: AnyBulkWriteOperation<Document>[]): Promise<void> {
+    if (ops.length === 0) return;
+    await this.coll(collection).bulkWrite(ops, { ordered: false, writeConcern: durable });
+    this.countWrites(collection, ops.length);
+  }
+
+  /** A guarded upsert that finds a newer document fails with a duplicate key: that op lost. */
+  private async bulkTolerateDuplicates(collection: string, ops: AnyBulkWriteOperation<Document>[]): Promise<Set<number>> {
+    if (ops.length === 0) return new Set();
+    try {
+      await this.coll(collection).bulkWrite(ops, { ordered: false, writeConcern: durable });
+      this.countWrites(collection, ops.length);
+      return new Set();
+    } catch (error) {
+      if (!(error instanceof MongoBulkWriteError)) throw error;
+      const errors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+      if (errors.some((e) => e.code !== DUPLICATE_KEY)) throw error;
+      this.countWrites(collection, ops.length - errors.length);
+      return new Set(errors.map((e) => e.index));
+    }
+  }
+}

@@ -1,0 +1,198 @@
+import type { DomainEvent } from '../../services/events/index.ts';
+import {
+  advancePerson,
+  clubReadDocument,
+  coachReadDocument,
+  coachStaffFacts,
+  competitionReadDocument,
+  dancerLinkFacts,
+  deriveClubMembership,
+  deriveCoachListing,
+  evolveClub,
+  evolveCompetition,
+  evolvePerson,
+  initialClubState,
+  initialCompetitionState,
+  initialPersonState,
+  roleReadDocuments,
+  type ClubEvent,
+  type CompetitionEvent,
+  type MemberLinkFact,
+  type Outcome,
+  type PersonEvent,
+  type ProjectionConfig,
+} from '../evolve/index.ts';
+import type { OwnWrites, ProjectionStore, Stamped, StateKind } from './projectionStore.ts';
+
+export interface BatchInput {
+  /** Valid events in partition order (events of one aggregate keep their relative order). */
+  events: readonly DomainEvent[];
+  /** Clock sweep: aggregates and derived subjects whose transitions fell due. */
+  due?: { competitions?: string[]; persons?: string[]; coaches?: string[]; clubs?: string[] };
+}
+
+export interface BatchResult {
+  /** One outcome per input event, in input order. */
+  outcomes: Outcome[];
+  written: { competitions: number; dancers: number; judges: number; coaches: number; clubs: number };
+}
+
+const kindOf = (event: DomainEvent): StateKind =>
+  event.type.startsWith('competition.') ? 'competition' : event.type.startsWith('person.') ? 'person' : 'club';
+
+/**
+ * Folds a batch and writes the result in three phases, each document at most once:
+ *  1. own aggregates: states, competition/dancer/judge documents, dancer link facts;
+ *  2. coaches touched by those facts: re-derived from stored facts under a revision guard, and
+ *     their staff facts;
+ *  3. clubs touched by any fact or club event: re-derived the same way.
+ * Phases 2 and 3 read what phase 1 wrote (not the batch's memory), after bumping each subject's
+ * revision, so two projector instances working on different partitions converge: the derivation
+ * that read the newest revision also read every fact written before it, and older ones lose the
+ * guarded write.
+ */
+export async function projectBatch(input: BatchInput, store: ProjectionStore, config: ProjectionConfig, now: Date): Promise<BatchResult> {
+  const outcomes: Outcome[] = new Array<Outcome>(input.events.length);
+  const ids: Record<StateKind, Set<string>> = { competition: new Set(), person: new Set(), club: new Set() };
+  input.events.forEach((e) => ids[kindOf(e)].add(e.aggregateId));
+  const eventIds: Record<StateKind, Set<string>> = { competition: new Set(ids.competition), person: new Set(ids.person), club: new Set(ids.club) };
+  for (const id of input.due?.competitions ?? []) ids.competition.add(id);
+  for (const id of input.due?.persons ?? []) ids.person.add(id);
+
+  const [competitions, persons, clubs] = await Promise.all([
+    store.loadStates('competition', [...ids.competition]),
+    store.loadStates('person', [...ids.person]),
+    store.loadStates('club', [...ids.club]),
+  ]);
+
+  input.events.forEach((event, i) => {
+    switch (kindOf(event)) {
+      case 'competition': {
+        const r = evolveCompetition(competitions.get(event.aggregateId) ?? initialCompetitionState(event.aggregateId), event as CompetitionEvent, config);
+        competitions.set(event.aggregateId, r.state);
+        outcomes[i] = r.outcome;
+        return;
+      }
+      case 'person': {
+        const r = evolvePerson(persons.get(event.aggregateId) ?? initialPersonState(event.aggregateId), event as PersonEvent, config);
+        persons.set(event.aggregateId, r.state);
+        outcomes[i] = r.outcome;
+        return;
+      }
+      case 'club': {
+        const r = evolveClub(clubs.get(event.aggregateId) ?? initialClubState(event.aggregateId), event as ClubEvent, config);
+        clubs.set(event.aggregateId, r.state);
+        outcomes[i] = r.outcome;
+      }
+    }
+  });
+  // Stored states advance only through evolve (to each event's occurredAt), never to `now`: a
+  // later event that happened before `now` must find the state as it was at its own instant.
+  // Documents are computed at `now` from the unadvanced state. A clock sweep writes documents
+  // only, so the partition's consumer stays the one writer of a state.
+  const touched = (kind: StateKind) => <S>(all: Map<string, S>): Map<string, S> => new Map([...all].filter(([id]) => eventIds[kind].has(id)));
+  const own: OwnWrites = {
+    states: { competition: touched('competition')(competitions), person: touched('person')(persons), club: touched('club')(clubs) },
+    docs: { competitions: new Map(), dancers: new Map(), judges: new Map() },
+    facts: new Map(),
+    stampAt: now.toISOString(),
+    versions: new Map([...[...competitions].map(([id, st]) => [id, st.version] as const), ...[...persons].map(([id, st]) => [id, st.version] as const)]),
+  };
+  const coachesToDerive = new Set(input.due?.coaches ?? []);
+  const clubsToDerive = new Set([...ids.club, ...(input.due?.clubs ?? [])]);
+  for (const [id, state] of competitions) own.docs.competitions.set(id, competitionReadDocument(state, now, config));
+  for (const [id, state] of persons) {
+    const docs = roleReadDocuments(state, now, config);
+    if (state.roles.dancer) own.docs.dancers.set(id, docs.dancer);
+    if (state.roles.judge) own.docs.judges.set(id, docs.judge);
+    if (state.roles.coach) coachesToDerive.add(id);
+    for (const fact of dancerLinkFacts(state, now, config)) {
+      own.facts.set(fact._id, fact);
+      (fact.kind === 'coach' ? coachesToDerive : clubsToDerive).add(fact.subjectId);
+    }
+  }
+  await store.writeOwn(own);
+  await store.bumpRevisions([...[...coachesToDerive].map((id) => `coach|${id}`), ...[...clubsToDerive].map((id) => `club|${id}`)]);
+
+  const coachesWritten = await deriveCoaches([...coachesToDerive], store, config, now, clubsToDerive);
+  const clubsWritten = await deriveClubs([...clubsToDerive], store, config, now);
+
+  const changed = new Set<string>();
+  if (own.docs.competitions.size > 0) changed.add('competitions');
+  if (own.docs.dancers.size > 0) changed.add('dancers');
+  if (own.docs.judges.size > 0) changed.add('judges');
+  if (coachesWritten > 0) changed.add('coaches');
+  if (clubsWritten > 0) changed.add('clubs');
+  await store.signalChanged(changed);
+  return {
+    outcomes,
+    written: {
+      competitions: own.docs.competitions.size,
+      dancers: own.docs.dancers.size,
+      judges: own.docs.judges.size,
+      coaches: coachesWritten,
+      clubs: clubsWritten,
+    },
+  };
+}
+
+async function deriveCoaches(coachIds: string[], store: ProjectionStore, config: ProjectionConfig, now: Date, clubsToDerive: Set<string>): Promise<number> {
+  if (coachIds.length === 0) return 0;
+  const [revs, states, facts] = await Promise.all([
+    store.readRevisions(coachIds.map((id) => `coach|${id}`)),
+    store.loadStates('person', coachIds),
+    store.loadFacts('coach', coachIds),
+  ]);
+  const factsBySubject = groupBy(facts, (f) => f.subjectId);
+  const docs: Stamped<ReturnType<typeof coachReadDocument>>[] = [];
+  const staff = new Map<string, Stamped<MemberLinkFact>[]>();
+  for (const id of coachIds) {
+    const state = states.get(id);
+    if (!state?.roles.coach) continue;
+    const current = advancePerson(state, now, config.zone);
+    const listing = deriveCoachListing(current, factsBySubject.get(id) ?? [], now, config);
+    if (!listing) continue;
+    const rev = revs.get(`coach|${id}`) ?? 0;
+    docs.push({ id, value: coachReadDocument(current, listing), rev });
+    staff.set(id, coachStaffFacts(current, listing).map((fact) => ({ id: fact._id, value: fact, rev })));
+  }
+  const written = await store.writeDerived('coaches', docs);
+  // Only a derivation that won its guard may publish the coach's staff facts.
+  const staffFacts = [...written].flatMap((id) => staff.get(id) ?? []);
+  if (staffFacts.length > 0) {
+    await store.writeStaffFacts(staffFacts);
+    const clubs = new Set(staffFacts.map((f) => f.value.subjectId));
+    await store.bumpRevisions([...clubs].map((id) => `club|${id}`));
+    for (const id of clubs) clubsToDerive.add(id);
+  }
+  return written.size;
+}
+
+async function deriveClubs(clubIds: string[], store: ProjectionStore, config: ProjectionConfig, now: Date): Promise<number> {
+  if (clubIds.length === 0) return 0;
+  const [revs, states, facts] = await Promise.all([
+    store.readRevisions(clubIds.map((id) => `club|${id}`)),
+    store.loadStates('club', clubIds),
+    store.loadFacts('club', clubIds),
+  ]);
+  const factsBySubject = groupBy(facts, (f) => f.subjectId);
+  const docs: Stamped<ReturnType<typeof clubReadDocument>>[] = [];
+  for (const id of clubIds) {
+    const state = states.get(id);
+    if (!state) continue;
+    const membership = deriveClubMembership(state, factsBySubject.get(id) ?? [], now, config);
+    docs.push({ id, value: clubReadDocument(state, membership), rev: revs.get(`club|${id}`) ?? 0 });
+  }
+  return (await store.writeDerived('clubs', docs)).size;
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}

@@ -1,0 +1,76 @@
+import type { CoachDocument, ClubDocument, CompetitionDocument, DancerDocument, JudgeDocument } from '../../services/readModel/documents.ts';
+import type { ClubState, CompetitionState, MemberLinkFact, PersonState } from '../evolve/index.ts';
+
+// The I/O edge of the projector. projectBatch decides what to write; a store only loads and
+// writes. MongoProjectionStore is the real one; MemoryProjectionStore keeps everything in maps
+// and counts operations (unit tests of the pipeline, and the benchmark's "our own cost" run).
+
+export interface StateByKind {
+  competition: CompetitionState;
+  person: PersonState;
+  club: ClubState;
+}
+export type StateKind = keyof StateByKind;
+
+export interface OwnDocs {
+  competitions: Map<string, CompetitionDocument | null>;
+  dancers: Map<string, DancerDocument | null>;
+  judges: Map<string, JudgeDocument | null>;
+}
+
+/**
+ * Writes owned by single aggregates. States are written only by the partition's consumer (and
+ * never go back in version). Documents and dancer link facts are pure functions of (state, now)
+ * and may also come from a clock sweep, so each is stamped with {v: the state's version, at:
+ * now} and a write never replaces a document with a higher stamp.
+ */
+export interface OwnWrites {
+  states: { [K in StateKind]: Map<string, StateByKind[K]> };
+  docs: OwnDocs;
+  /** Dancer link facts (club membership, coach links), keyed by fact _id. */
+  facts: Map<string, MemberLinkFact>;
+  /** The `now` the documents and facts were computed at (canonical UTC). */
+  stampAt: string;
+  /** Version of the competition (for its document) or person (for its documents and facts). */
+  versions: Map<string, number>;
+}
+
+/** Written into every stamped document; a write never replaces a greater stamp. */
+export interface Stamp {
+  v: number;
+  at: string;
+}
+
+export interface DerivedDocs {
+  coaches: CoachDocument;
+  clubs: ClubDocument;
+}
+export type DerivedListing = keyof DerivedDocs;
+
+/** A derived write stamped with the subject revision it was computed from. */
+export interface Stamped<T> {
+  id: string;
+  value: T;
+  rev: number;
+}
+
+export interface ProjectionStore {
+  loadStates<K extends StateKind>(kind: K, ids: readonly string[]): Promise<Map<string, StateByKind[K]>>;
+  /** Every fact of the subjects, open and closed (the derivations need the history). */
+  loadFacts(kind: 'club' | 'coach', subjectIds: readonly string[]): Promise<MemberLinkFact[]>;
+  writeOwn(writes: OwnWrites): Promise<void>;
+  /** Atomically increments the revision of each subject key (`coach|<id>`, `club|<id>`). */
+  bumpRevisions(keys: readonly string[]): Promise<void>;
+  readRevisions(keys: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * Writes each document only if the stored one was computed from an older revision (or is
+   * absent); returns the ids written. A null value deletes under the same guard.
+   */
+  writeDerived<L extends DerivedListing>(listing: L, docs: readonly Stamped<DerivedDocs[L] | null>[]): Promise<Set<string>>;
+  /** Coach staff facts, under the coach's revision guard. */
+  writeStaffFacts(facts: readonly Stamped<MemberLinkFact>[]): Promise<void>;
+  /** Documents whose clock-driven transition is due at or before `now`. */
+  findDue(listing: 'competitions' | 'dancers' | 'judges' | 'coaches' | 'clubs', now: Date, limit: number): Promise<string[]>;
+  /** Cache-invalidation signal for the API: these listings changed. */
+  signalChanged(listings: ReadonlySet<string>): Promise<void>;
+}
