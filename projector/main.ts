@@ -7,11 +7,15 @@ import { connectMongo } from '../services/mongo/index.ts';
 import { startOpsServer } from '../services/ops/index.ts';
 import { runMain } from '../services/runMain.ts';
 import { onShutdown } from '../services/shutdown.ts';
+import { createProjectorMetrics } from './metrics/projectorMetrics.ts';
+import { runProjector } from './runProjector.ts';
+import { ensureProjectorIndexes } from './write/ensureProjectorIndexes.ts';
 
 runMain('projector', async () => {
   const config = loadConfig(process.env);
   const logger = createLogger('projector', config.logLevel);
   const registry = createRegistry('projector');
+  const metrics = createProjectorMetrics(registry);
   const mongo = await connectMongo(config.mongo.url, config.mongo.db);
   const kafka = createKafka({ clientId: `${config.kafka.clientId}-projector`, brokers: config.kafka.brokers, logger });
   const admin = kafka.admin();
@@ -22,18 +26,35 @@ runMain('projector', async () => {
   ]);
   if (created.length > 0) logger.info({ topics: created }, 'created missing topics');
 
+  const projector = await runProjector({
+    db: mongo.db,
+    kafka,
+    topic: config.kafka.topic,
+    dlqTopic: config.kafka.dlqTopic,
+    groupId: config.kafka.groupId,
+    projection: { zone: config.calendar.timeZone, bufferPeriodDays: config.calendar.bufferPeriodDays },
+    clockSchedule: config.projector.clockSchedule,
+    clock: () => new Date(),
+    metrics,
+    logger,
+    ensureIndexes: ensureProjectorIndexes,
+  });
+
   const ops = await startOpsServer({
     host: config.opsHost,
     port: config.projector.opsPort,
     registry,
     readiness: async () => {
       const [mongoUp, kafkaUp] = await Promise.all([mongo.ping(), probeKafka(admin)]);
-      return { ready: mongoUp && kafkaUp, checks: { mongo: mongoUp, kafka: kafkaUp } };
+      const consumer = projector.isRunning();
+      return { ready: mongoUp && kafkaUp && consumer, checks: { mongo: mongoUp, kafka: kafkaUp, consumer } };
     },
   });
-  logger.info({ ops: `http://${config.opsHost}:${config.projector.opsPort}`, topic: config.kafka.topic }, 'projector started');
+  logger.info({ ops: `http://${config.opsHost}:${config.projector.opsPort}`, topic: config.kafka.topic, generation: projector.generation() }, 'projector started');
 
   onShutdown(logger, [
+    // Stop consuming first: the in-flight batch finishes and commits before the database closes.
+    { name: 'projector', close: () => projector.stop() },
     { name: 'ops server', close: () => new Promise((resolve) => ops.close(resolve)) },
     { name: 'kafka admin', close: () => admin.disconnect() },
     { name: 'mongo', close: () => mongo.close() },

@@ -13,6 +13,8 @@ type StoredDoc = { nextDueAt?: Date | null; rev?: number } & Record<string, unkn
 export class MemoryProjectionStore implements ProjectionStore {
   readonly states: { [K in StateKind]: Map<string, StateByKind[K]> } = { competition: new Map(), person: new Map(), club: new Map() };
   readonly facts = new Map<string, MemberLinkFact & { rev?: number }>();
+  /** `kind|subjectId` → fact ids, so loading a subject's facts costs what a database index would. */
+  private readonly factsBySubject = new Map<string, Set<string>>();
   readonly revisions = new Map<string, number>();
   readonly docs: Record<Listing, Map<string, StoredDoc>> = { competitions: new Map(), dancers: new Map(), judges: new Map(), coaches: new Map(), clubs: new Map() };
   readonly writes = new Map<string, number>();
@@ -39,14 +41,22 @@ export class MemoryProjectionStore implements ProjectionStore {
   }
 
   loadFacts(kind: 'club' | 'coach', subjectIds: readonly string[]): Promise<MemberLinkFact[]> {
-    const subjects = new Set(subjectIds);
     const found: MemberLinkFact[] = [];
-    for (const fact of this.facts.values()) {
-      if (fact.kind !== kind || !subjects.has(fact.subjectId)) continue;
-      const { rev: _rev, stamp: _stamp, ...plain } = structuredClone(fact) as MemberLinkFact & { rev?: number; stamp?: Stamp };
-      found.push(plain);
+    for (const subjectId of new Set(subjectIds)) {
+      for (const id of this.factsBySubject.get(`${kind}|${subjectId}`) ?? []) {
+        const { rev: _rev, stamp: _stamp, ...plain } = structuredClone(this.facts.get(id)!) as MemberLinkFact & { rev?: number; stamp?: Stamp };
+        found.push(plain);
+      }
     }
     return Promise.resolve(found);
+  }
+
+  private putFact(fact: MemberLinkFact & { rev?: number }): void {
+    this.facts.set(fact._id, fact);
+    const key = `${fact.kind}|${fact.subjectId}`;
+    const ids = this.factsBySubject.get(key);
+    if (ids) ids.add(fact._id);
+    else this.factsBySubject.set(key, new Set([fact._id]));
   }
 
   writeOwn(writes: OwnWrites): Promise<void> {
@@ -70,7 +80,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     }
     for (const [id, fact] of writes.facts) {
       const stamp: Stamp = { v: writes.versions.get(fact.memberId) ?? 0, at: writes.stampAt };
-      if (wins(this.facts.get(id) as { stamp?: Stamp } | undefined, stamp)) this.facts.set(id, { ...structuredClone(fact), stamp } as MemberLinkFact);
+      if (wins(this.facts.get(id) as { stamp?: Stamp } | undefined, stamp)) this.putFact({ ...structuredClone(fact), stamp } as MemberLinkFact);
     }
     this.count('member_links', writes.facts.size);
     return Promise.resolve();
@@ -104,7 +114,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     for (const { id, value, rev } of facts) {
       const stored = this.facts.get(id);
       if (stored && (stored.rev ?? 0) >= rev) continue;
-      this.facts.set(id, { ...structuredClone(value), rev });
+      this.putFact({ ...structuredClone(value), rev });
       n++;
     }
     this.count('member_links', n);

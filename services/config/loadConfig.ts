@@ -1,5 +1,6 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import cron from 'node-cron';
 import { configVariables } from './configVariables.ts';
 
 export interface Config {
@@ -7,7 +8,7 @@ export interface Config {
   kafka: { brokers: string[]; clientId: string; topic: string; dlqTopic: string; groupId: string; topicPartitions: number };
   mongo: { url: string; db: string };
   api: { host: string; port: number; basePath: string; publicUrl: string; siteUrl: string; opsPort: number; trustedProxyCount: number; rateLimitMax: number; rateLimitWindowSeconds: number; cacheMaxBytes: number };
-  projector: { opsPort: number; clockSweepSeconds: number };
+  projector: { opsPort: number; clockSchedule: string };
   opsHost: string;
   calendar: { timeZone: string; bufferPeriodDays: number };
 }
@@ -56,6 +57,8 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
   }
   const zone = values.CALENDAR_TIME_ZONE as string | undefined;
   if (zone !== undefined && !isTimeZone(zone)) problems.push(`CALENDAR_TIME_ZONE: not an IANA time zone, got "${zone}"`);
+  const schedule = values.CLOCK_SCHEDULE as string | undefined;
+  if (schedule !== undefined && !cron.validate(schedule)) problems.push(`CLOCK_SCHEDULE: not a cron expression, got "${schedule}"`);
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
 
   const str = (name: string): string => values[name] as string;
@@ -84,7 +87,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW_SECONDS'),
       cacheMaxBytes: int('CACHE_MAX_BYTES'),
     },
-    projector: { opsPort: int('PROJECTOR_OPS_PORT'), clockSweepSeconds: int('CLOCK_SWEEP_SECONDS') },
+    projector: { opsPort: int('PROJECTOR_OPS_PORT'), clockSchedule: str('CLOCK_SCHEDULE') },
     opsHost: str('OPS_HOST'),
     calendar: { timeZone: str('CALENDAR_TIME_ZONE'), bufferPeriodDays: int('BUFFER_PERIOD_DAYS') },
   });

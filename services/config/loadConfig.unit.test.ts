@@ -27,7 +27,7 @@ describe('loadConfig', () => {
 
   it('names every bad variable in one error', () => {
     const attempt = (): unknown =>
-      loadConfig({ API_PORT: '70000', RATE_LIMIT_MAX: '1e3', CALENDAR_TIME_ZONE: 'Mars/Olympus', MONGO_URL: 'http://x', KAFKA_BROKERS: 'nohostport', LOG_LEVEL: 'loud', API_PUBLIC_URL: 'ftp://x' });
+      loadConfig({ API_PORT: '70000', RATE_LIMIT_MAX: '1e3', CALENDAR_TIME_ZONE: 'Mars/Olympus', MONGO_URL: 'http://x', KAFKA_BROKERS: 'nohostport', LOG_LEVEL: 'loud', API_PUBLIC_URL: 'ftp://x', CLOCK_SCHEDULE: 'every minute' });
     expect(attempt).toThrow(/API_PORT: must be <= 65535, got "70000"/);
     const message = (() => {
       try {
@@ -37,7 +37,7 @@ describe('loadConfig', () => {
         return (error as Error).message;
       }
     })();
-    for (const name of ['API_PORT', 'RATE_LIMIT_MAX', 'CALENDAR_TIME_ZONE', 'MONGO_URL', 'KAFKA_BROKERS', 'LOG_LEVEL', 'API_PUBLIC_URL']) {
+    for (const name of ['API_PORT', 'RATE_LIMIT_MAX', 'CALENDAR_TIME_ZONE', 'MONGO_URL', 'KAFKA_BROKERS', 'LOG_LEVEL', 'API_PUBLIC_URL', 'CLOCK_SCHEDULE']) {
       expect(message).toContain(`${name}: `);
     }
   });

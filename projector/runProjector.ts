@@ -1,0 +1,111 @@
+import type { Db } from 'mongodb';
+import type { Kafka } from 'kafkajs';
+import { readMeta } from '../services/mongo/index.ts';
+import type { Logger } from '../services/logger.ts';
+import { startClock, type RunningClock } from './clock/startClock.ts';
+import { runConsumer, type RunningConsumer } from './consume/runConsumer.ts';
+import type { ProjectionConfig } from './evolve/index.ts';
+import type { ProjectorMetrics } from './metrics/projectorMetrics.ts';
+import { MongoProjectionStore } from './write/mongoProjectionStore.ts';
+import type { ProjectionCollections } from './write/projectionCollections.ts';
+import { projectionSink } from './write/projectionSink.ts';
+
+export interface ProjectorOptions {
+  db: Db;
+  kafka: Kafka;
+  topic: string;
+  dlqTopic: string;
+  /** Base group id; the live group of generation N is `<groupId>.g<N>` (a rebuild prepares it). */
+  groupId: string;
+  projection: ProjectionConfig;
+  clockSchedule: string;
+  clock: () => Date;
+  metrics: ProjectorMetrics;
+  logger: Logger;
+  ensureIndexes: (db: Db, collections: ProjectionCollections) => Promise<void>;
+  chunkSize?: number;
+  /** How often to look for a generation switch made by a rebuild. */
+  generationPollMs?: number;
+}
+
+export interface RunningProjector {
+  generation(): number;
+  isRunning(): boolean;
+  /** Runs a clock sweep now and waits for it. */
+  sweep(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const liveGroupId = (groupId: string, generation: number): string => `${groupId}.g${generation}`;
+
+/**
+ * Consumer plus clock for the live generation. When a rebuild switches the generation, this
+ * stops, and starts again on the new one with the rebuild's consumer group, whose committed
+ * offsets continue exactly where the rebuild left off.
+ */
+export async function runProjector(opts: ProjectorOptions): Promise<RunningProjector> {
+  let generation = 0;
+  let consumer: RunningConsumer | null = null;
+  let clock: RunningClock | null = null;
+  let stopped = false;
+
+  async function startGeneration(next: number): Promise<void> {
+    generation = next;
+    const store = new MongoProjectionStore(opts.db, next, { countWrites: (collection, n) => opts.metrics.databaseWrites.inc({ collection }, n) });
+    await opts.ensureIndexes(opts.db, store.names);
+    clock = startClock({ schedule: opts.clockSchedule, store, config: opts.projection, clock: opts.clock, metrics: opts.metrics, logger: opts.logger });
+    // Catch up on everything that fell due while no projector ran.
+    await clock.sweep();
+    consumer = await runConsumer({
+      kafka: opts.kafka,
+      topic: opts.topic,
+      dlqTopic: opts.dlqTopic,
+      groupId: liveGroupId(opts.groupId, next),
+      sink: projectionSink(store, opts.projection, opts.clock),
+      metrics: opts.metrics,
+      logger: opts.logger,
+      clock: opts.clock,
+      chunkSize: opts.chunkSize,
+    });
+    opts.logger.info({ generation: next, group: liveGroupId(opts.groupId, next) }, 'projecting into generation');
+  }
+
+  async function stopGeneration(): Promise<void> {
+    await clock?.stop();
+    await consumer?.stop();
+    clock = null;
+    consumer = null;
+  }
+
+  await startGeneration((await readMeta(opts.db)).generation);
+  let switching: Promise<void> | null = null;
+  const poll = setInterval(() => {
+    if (switching || stopped) return;
+    switching = (async () => {
+      try {
+        const { generation: live } = await readMeta(opts.db);
+        if (live !== generation && !stopped) {
+          opts.logger.info({ from: generation, to: live }, 'generation switched by a rebuild');
+          await stopGeneration();
+          await startGeneration(live);
+        }
+      } catch (error) {
+        opts.logger.warn({ err: error }, 'could not read the live generation');
+      } finally {
+        switching = null;
+      }
+    })();
+  }, opts.generationPollMs ?? 5000);
+
+  return {
+    generation: () => generation,
+    isRunning: () => consumer?.isRunning() ?? false,
+    sweep: () => clock?.sweep() ?? Promise.resolve(),
+    stop: async () => {
+      stopped = true;
+      clearInterval(poll);
+      await switching;
+      await stopGeneration();
+    },
+  };
+}

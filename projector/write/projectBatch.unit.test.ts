@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { createHistory } from '../../generator/createHistory.ts';
+import type { DomainEvent } from '../../services/events/index.ts';
+import { exampleEvents } from '../../services/events/index.ts';
+import { sweepDue } from '../clock/sweepDue.ts';
+import { createInMemoryReadModel } from '../evolve/inMemoryReadModel.ts';
+import type { ProjectionConfig } from '../evolve/index.ts';
+import { MemoryProjectionStore } from './memoryProjectionStore.ts';
+import { projectBatch } from './projectBatch.ts';
+
+const config: ProjectionConfig = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
+const NOW = new Date('2026-11-23T12:00:00Z');
+
+type Listing = 'competitions' | 'dancers' | 'judges' | 'coaches' | 'clubs';
+const listings: Listing[] = ['competitions', 'dancers', 'judges', 'coaches', 'clubs'];
+
+/** Stored documents without the writer's guard bookkeeping, sorted by id. */
+function documents(store: MemoryProjectionStore): Record<Listing, unknown[]> {
+  const out = {} as Record<Listing, unknown[]>;
+  for (const listing of listings) {
+    out[listing] = [...store.docs[listing].entries()]
+      .filter(([, d]) => d.registryState !== 'GONE')
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([, d]) => {
+        const { stamp: _s, rev: _r, ...rest } = d;
+        return rest;
+      });
+  }
+  return out;
+}
+
+function reference(events: readonly DomainEvent[]): Record<Listing, unknown[]> {
+  const model = createInMemoryReadModel(config);
+  for (const event of events) model.apply(event, NOW);
+  model.sweep(NOW);
+  const out = {} as Record<Listing, unknown[]>;
+  for (const listing of listings) out[listing] = [...model[listing].entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, d]) => d);
+  return out;
+}
+
+async function project(events: readonly DomainEvent[], chunkSize: number): Promise<MemoryProjectionStore> {
+  const store = new MemoryProjectionStore();
+  for (let i = 0; i < events.length; i += chunkSize) await projectBatch({ events: events.slice(i, i + chunkSize) }, store, config, NOW);
+  await sweepDue(store, config, NOW);
+  return store;
+}
+
+/** Events of each aggregate keep their order; aggregates interleave as partitions would. */
+function interleave(events: readonly DomainEvent[], partitions: number, seed: number): DomainEvent[] {
+  const queues: DomainEvent[][] = Array.from({ length: partitions }, () => []);
+  for (const e of events) queues[Number.parseInt(e.aggregateId.slice(-6), 16) % partitions]!.push(e);
+  const out: DomainEvent[] = [];
+  let s = seed;
+  while (queues.some((q) => q.length > 0)) {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    const open = queues.filter((q) => q.length > 0);
+    const q = open[s % open.length]!;
+    out.push(...q.splice(0, 1 + (s % 7)));
+  }
+  return out;
+}
+
+describe('projectBatch', () => {
+  it('gives the per-event reference documents for the example story', async () => {
+    const store = await project(exampleEvents, 7);
+    expect(documents(store)).toEqual(reference(exampleEvents));
+    expect(store.docs.clubs.size).toBeGreaterThan(0);
+  });
+
+  const history = [...createHistory({ seed: 7, events: 4000, now: NOW })];
+
+  it('gives the reference documents for a generated history, whatever the chunk size', async () => {
+    const expected = reference(history);
+    expect(expected.dancers.length).toBeGreaterThan(50);
+    expect(expected.clubs.length).toBeGreaterThan(5);
+    for (const chunk of [10, 250, 5000]) expect(documents(await project(history, chunk)), `chunk ${chunk}`).toEqual(expected);
+  }, 60_000);
+
+  it('is independent of how partitions interleave, and of duplicates', async () => {
+    const expected = documents(await project(history, 500));
+    const shuffled = interleave(history, 6, 42);
+    const withDuplicates = shuffled.flatMap((e, i) => (i % 5 === 0 ? [e, e] : [e]));
+    const store = await project(withDuplicates, 333);
+    expect(documents(store)).toEqual(expected);
+    // Re-delivering a whole stretch after a crash changes nothing either.
+    for (let i = 0; i < 600; i += 200) await projectBatch({ events: shuffled.slice(i, i + 200) }, store, config, NOW);
+    expect(documents(store)).toEqual(expected);
+  }, 60_000);
+
+  it('writes each document at most once per batch', async () => {
+    const store = new MemoryProjectionStore();
+    const { written } = await projectBatch({ events: history.slice(0, 2000) }, store, config, NOW);
+    const touched = new Set(history.slice(0, 2000).map((e) => e.aggregateId)).size;
+    // One state write per touched aggregate; documents per listing never exceed their ids.
+    const stateWrites = (store.writes.get('competition_states') ?? 0) + (store.writes.get('person_states') ?? 0) + (store.writes.get('club_states') ?? 0);
+    expect(stateWrites).toBe(touched);
+    for (const listing of listings) expect(store.writes.get(listing) ?? 0).toBe(written[listing]);
+    expect(store.writes.get('competitions')).toBeLessThanOrEqual(store.docs.competitions.size + 1);
+  });
+
+  it('signals which listings changed', async () => {
+    const store = new MemoryProjectionStore();
+    await projectBatch({ events: exampleEvents.filter((e) => e.type.startsWith('competition.')) }, store, config, NOW);
+    expect(store.changed).toEqual([['competitions']]);
+  });
+});
