@@ -1,0 +1,39 @@
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { requestId } from './requestId.ts';
+import { cors } from './cors.ts';
+import { rateLimit } from './rateLimit.ts';
+import type { RateLimitOptions } from './rateLimit.ts';
+import { errorMiddleware } from './errorMiddleware.ts';
+import { resolveEndpoint } from './resolveEndpoint.ts';
+import type { ResolveEndpointOptions } from './resolveEndpoint.ts';
+import { conditionalGet } from './conditionalGet.ts';
+import { responseCache } from './responseCache.ts';
+import type { ResponseCacheOptions } from './responseCache.ts';
+
+export interface HttpPipelineOptions {
+  readonly logger?: Logger;
+  readonly clock: () => number;
+  readonly rateLimit?: Omit<RateLimitOptions, 'clock'>;
+  readonly cache: Omit<ResponseCacheOptions, 'clock'>;
+  readonly endpoints?: ResolveEndpointOptions;
+  /** `Retry-After` of a 503, seconds. */
+  readonly retryAfterSeconds?: number;
+}
+
+/**
+ * The middlewares in their one correct order, to `app.use` before the routes:
+ * request id → CORS → rate limit → error mapping → endpoint + query validation →
+ * ETag/304 → response cache → (routes).
+ */
+export function httpPipeline(options: HttpPipelineOptions): Middleware[] {
+  return [
+    requestId({ logger: options.logger }),
+    cors(),
+    rateLimit({ ...options.rateLimit, clock: options.clock }),
+    errorMiddleware({ logger: options.logger, retryAfterSeconds: options.retryAfterSeconds }),
+    resolveEndpoint(options.endpoints),
+    conditionalGet(),
+    responseCache({ ...options.cache, clock: options.clock }),
+  ];
+}

@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import Koa from 'koa';
+import { httpPipeline } from './httpPipeline.ts';
+import { matchedEndpointOf, queryOf } from './requestState.ts';
+import { BodyCache } from './bodyCache.ts';
+import { send } from './harness.test.ts';
+import type { TestRequest } from './harness.test.ts';
+
+const T0 = 1_700_000_000_000;
+const UUID = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
+
+function harness(options: { limit?: number; maxBytes?: number; fail?: Error } = {}) {
+  const state = { now: T0, versions: { calendar: 'v1', registry: 'r1' }, routeCalls: 0 };
+  const cache = new BodyCache(options.maxBytes ?? 1_000_000);
+  const app = new Koa();
+  app.silent = true;
+  for (const middleware of httpPipeline({
+    clock: () => state.now,
+    rateLimit: { limit: options.limit ?? 300 },
+    cache: { maxBytes: options.maxBytes ?? 1_000_000, cache, getDataVersion: (scope) => Promise.resolve(state.versions[scope]) },
+    endpoints: { passThrough: ['/health'] },
+  })) {
+    app.use(middleware);
+  }
+  app.use((ctx) => {
+    state.routeCalls += 1;
+    if (options.fail) throw options.fail;
+    const matched = matchedEndpointOf(ctx);
+    if (ctx.path === '/health') {
+      ctx.body = 'ok';
+      return;
+    }
+    const query = matched?.definition.name === 'competitions' ? queryOf(ctx, 'competitions') : undefined;
+    ctx.body = { data: { endpoint: matched?.definition.name, params: matched?.params, page: query?.page, version: state.versions.calendar } };
+  });
+  const request = (req: TestRequest) => send(app, req);
+  return { state, cache, request };
+}
+
+describe('httpPipeline: paths and methods', () => {
+  it('answers 404 in the envelope for unknown paths and non-uuid club ids', async () => {
+    const { request } = harness();
+    for (const path of ['/', '/api/v1', '/api/v1/nope', '/api/v1/clubs/not-a-uuid', '/api/v1/competitions/a/b', '/api/v2/competitions']) {
+      const res = await request({ path });
+      expect(res.status, path).toBe(404);
+      expect(res.json).toEqual({ error: { type: 'NOT_FOUND', message: 'No resource at this path.', details: [] } });
+      expect(res.headers['x-ratelimit-remaining']).toBeDefined();
+      expect(res.headers['x-request-id']).toBeDefined();
+    }
+  });
+
+  it('answers 405 with Allow for other methods on known paths', async () => {
+    const { request, state } = harness();
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await request({ method, path: '/api/v1/competitions' });
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+      expect(res.json.error.type).toBe('METHOD_NOT_ALLOWED');
+    }
+    expect(state.routeCalls).toBe(0);
+  });
+
+  it('passes decoded path parameters and the typed query to the route', async () => {
+    const { request } = harness();
+    expect((await request({ path: '/api/v1/competitions/riga%20open' })).json.data).toMatchObject({ endpoint: 'competition', params: { idOrSlug: 'riga open' } });
+    expect((await request({ path: `/api/v1/clubs/${UUID}` })).json.data.params).toEqual({ id: UUID });
+    expect((await request({ path: '/api/v1/competitions?page=3' })).json.data.page).toBe(3);
+    expect((await request({ path: '/health' })).text).toBe('ok');
+  });
+
+  it('answers 400 naming every offending parameter before the cache and the route', async () => {
+    const { request, state } = harness();
+    const res = await request({ path: '/api/v1/coaches?status=ACTIVE&limit=500&cityId=1' });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      error: {
+        type: 'INVALID_REQUEST',
+        message: 'One or more query parameters are invalid.',
+        details: ['status: not accepted on /coaches (coaches have no status)', 'limit: must be an integer from 1 to 100 (got 500)', 'cityId: unknown parameter (removed; use city)'],
+      },
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.etag).toBeUndefined();
+    expect(state.routeCalls).toBe(0);
+  });
+
+  it('answers 500 with the request id and 503 with Retry-After from the route', async () => {
+    const crash = harness({ fail: new Error('boom at db.ts:12') });
+    const res = await crash.request({ path: '/api/v1/filters', headers: { 'X-Request-Id': 'r-1' } });
+    expect(res.status).toBe(500);
+    expect(res.json.error.message).toBe('Internal error (request id r-1).');
+    expect(res.headers['x-cache']).toBeUndefined();
+
+    const down = harness({ fail: Object.assign(new Error('getaddrinfo ENOTFOUND mongo'), { name: 'MongoServerSelectionError' }) });
+    const unavailable = await down.request({ path: '/api/v1/dancers' });
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.headers['retry-after']).toBe('5');
+    expect(unavailable.headers['x-ratelimit-limit']).toBe('300');
+  });
+});
+
+describe('httpPipeline: CORS', () => {
+  it('allows any origin and exposes the API headers', async () => {
+    const { request } = harness();
+    const res = await request({ path: '/api/v1/filters', headers: { Origin: 'https://example.org' } });
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-expose-headers']).toBe(
+      'ETag, X-Cache, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Window, RateLimit, RateLimit-Policy, Retry-After',
+    );
+  });
+
+  it('answers a preflight without touching the route or the budget', async () => {
+    const { request, state } = harness({ limit: 1 });
+    const res = await request({
+      method: 'OPTIONS',
+      path: '/api/v1/competitions',
+      headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match, x-request-id' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers).toMatchObject({
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET, HEAD',
+      'access-control-allow-headers': 'if-none-match, x-request-id',
+      'access-control-max-age': '86400',
+    });
+    expect(state.routeCalls).toBe(0);
+    expect((await request({ path: '/api/v1/competitions' })).status).toBe(200);
+  });
+
+  it('treats OPTIONS without a preflight as a method not allowed', async () => {
+    const { request } = harness();
+    expect((await request({ method: 'OPTIONS', path: '/api/v1/competitions' })).status).toBe(405);
+  });
+});
+
+describe('httpPipeline: cache, ETag and 304', () => {
+  it('misses, then hits with the same bytes and ETag, with Cache-Control per endpoint TTL', async () => {
+    const { request, state } = harness();
+    const miss = await request({ path: '/api/v1/competitions?page=2&limit=5' });
+    expect(miss.headers).toMatchObject({ 'x-cache': 'MISS', 'cache-control': 'public, max-age=60', 'content-type': 'application/json; charset=utf-8' });
+    expect(miss.headers.etag).toMatch(/^W\/"[A-Za-z0-9_-]{43}"$/);
+    state.now += 30_000;
+    const hit = await request({ path: '/api/v1/competitions?limit=5&page=2' });
+    expect(hit.headers).toMatchObject({ 'x-cache': 'HIT', etag: miss.headers.etag, age: '30', 'cache-control': 'public, max-age=60' });
+    expect(hit.text).toBe(miss.text);
+    expect(state.routeCalls).toBe(1);
+    expect((await request({ path: '/api/v1/clubs' })).headers['cache-control']).toBe('public, max-age=120');
+    expect((await request({ path: '/api/v1/competitions/x/categories' })).headers['cache-control']).toBe('public, max-age=300');
+    expect((await request({ path: '/api/v1/registry/filters' })).headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('expires entries after their TTL on the injected clock', async () => {
+    const { request, state } = harness();
+    await request({ path: '/api/v1/competitions' });
+    state.now += 59_999;
+    expect((await request({ path: '/api/v1/competitions' })).headers['x-cache']).toBe('HIT');
+    state.now += 1;
+    expect((await request({ path: '/api/v1/competitions' })).headers['x-cache']).toBe('MISS');
+  });
+
+  it('misses at once when the data version of the scope changes', async () => {
+    const { request, state } = harness();
+    const before = await request({ path: '/api/v1/competitions/riga' });
+    await request({ path: '/api/v1/dancers' });
+    state.versions.calendar = 'v2';
+    const after = await request({ path: '/api/v1/competitions/riga' });
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(after.json.data.version).toBe('v2');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect((await request({ path: '/api/v1/dancers' })).headers['x-cache']).toBe('HIT');
+  });
+
+  it('bypasses the cache with updatedSince and answers no-store', async () => {
+    const { request, state } = harness();
+    for (let i = 0; i < 2; i += 1) {
+      const res = await request({ path: '/api/v1/competitions?updatedSince=2025-01-01T00:00:00Z' });
+      expect(res.headers).toMatchObject({ 'x-cache': 'BYPASS', 'cache-control': 'no-store' });
+      expect(res.headers.etag).toBeDefined();
+    }
+    expect(state.routeCalls).toBe(2);
+  });
+
+  it('answers 304 with no body to a matching If-None-Match, on a miss and on a hit', async () => {
+    const { request, state } = harness();
+    const first = await request({ path: '/api/v1/filters' });
+    const etag = String(first.headers.etag);
+    state.now += 300_000; // expired: the next one is a miss that rebuilds the same body
+    const onMiss = await request({ path: '/api/v1/filters', headers: { 'If-None-Match': etag } });
+    expect(onMiss.status).toBe(304);
+    expect(onMiss.headers['x-cache']).toBe('MISS');
+    const onHit = await request({ path: '/api/v1/filters', headers: { 'If-None-Match': `"other", ${etag.slice(2)}` } });
+    expect(onHit.status).toBe(304);
+    expect(onHit.text).toBe('');
+    expect(onHit.headers).toMatchObject({ 'x-cache': 'HIT', etag, 'cache-control': 'public, max-age=300' });
+    expect(onHit.headers['x-ratelimit-remaining']).toBeDefined();
+    expect((await request({ path: '/api/v1/filters', headers: { 'If-None-Match': '*' } })).status).toBe(304);
+    expect((await request({ path: '/api/v1/filters', headers: { 'If-None-Match': 'W/"stale"' } })).status).toBe(200);
+  });
+
+  it('spends rate-limit budget on hits and 304s', async () => {
+    const { request } = harness({ limit: 3 });
+    const first = await request({ path: '/api/v1/filters' });
+    await request({ path: '/api/v1/filters' });
+    const notModified = await request({ path: '/api/v1/filters', headers: { 'If-None-Match': String(first.headers.etag) } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers['x-ratelimit-remaining']).toBe('0');
+    expect((await request({ path: '/api/v1/filters' })).status).toBe(429);
+  });
+
+  it('answers HEAD like GET without a body, sharing the cache', async () => {
+    const { request } = harness();
+    const head = await request({ method: 'HEAD', path: '/api/v1/judges' });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers['x-cache']).toBe('MISS');
+    const get = await request({ path: '/api/v1/judges' });
+    expect(get.headers['x-cache']).toBe('HIT');
+    expect(get.headers.etag).toBe(head.headers.etag);
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(get.text));
+  });
+
+  it('keeps the cached bytes under maxBytes, evicting the least recently used', async () => {
+    const { request, cache } = harness({ maxBytes: 2_000 });
+    for (let page = 1; page <= 20; page += 1) await request({ path: `/api/v1/competitions?page=${page}` });
+    expect(cache.bytes).toBeLessThanOrEqual(2_000);
+    expect(cache.entries).toBeGreaterThan(0);
+    expect(cache.entries).toBeLessThan(20);
+    expect((await request({ path: '/api/v1/competitions?page=20' })).headers['x-cache']).toBe('HIT');
+    expect((await request({ path: '/api/v1/competitions?page=1' })).headers['x-cache']).toBe('MISS');
+  });
+});

@@ -1,0 +1,86 @@
+import type { Context, Middleware } from 'koa';
+import type { DataScope, EndpointName } from '../../schemas/api/endpoints.ts';
+import { canonicalQueryKey } from '../query/canonicalQueryKey.ts';
+import { BodyCache } from './bodyCache.ts';
+import { matchedEndpointOf, apiState } from './requestState.ts';
+import { JSON_TYPE, serializeBody } from './serializeBody.ts';
+import { weakEtag } from './weakEtag.ts';
+
+export interface ResponseCacheOptions {
+  /** Budget of the cached bodies in bytes. */
+  readonly maxBytes: number;
+  /**
+   * The current data version of a scope (`calendar`, `registry`). The projector bumps it on
+   * every write; an entry stored under another version is a miss, so a write invalidates the
+   * cache of every API instance at once. `static` is never asked.
+   */
+  readonly getDataVersion: (scope: Exclude<DataScope, 'static'>) => Promise<string> | string;
+  /** Milliseconds since the epoch. */
+  readonly clock: () => number;
+  /** Overrides of the catalogue's TTLs, in seconds. */
+  readonly ttlSeconds?: Partial<Record<EndpointName, number>>;
+  /** Inject to share or inspect the cache; default a new BodyCache of `maxBytes`. */
+  readonly cache?: BodyCache;
+}
+
+/**
+ * Server-side cache of serialized 200 bodies, keyed on path plus the sorted query string.
+ * Sets `X-Cache` (HIT, MISS, or BYPASS when `updatedSince` is present), `Cache-Control`
+ * (`public, max-age=<TTL>`, or `no-store` on a bypass), the ETag of the stored bytes and, on
+ * a hit, `Age`. Mount it after `resolveEndpoint` (it reads the matched endpoint and query)
+ * and inside `conditionalGet` (which answers 304 from the ETag it sets).
+ */
+export function responseCache(options: ResponseCacheOptions): Middleware {
+  const cache = options.cache ?? new BodyCache(options.maxBytes);
+
+  return async function cacheResponse(ctx, next) {
+    const matched = matchedEndpointOf(ctx);
+    if (!matched || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
+      await next();
+      return;
+    }
+    const { definition } = matched;
+
+    if (isBypass(apiState(ctx).query)) {
+      await next();
+      if (ctx.status === 200) markResponse(ctx, 'BYPASS', 'no-store');
+      return;
+    }
+
+    const ttl = options.ttlSeconds?.[definition.name] ?? definition.ttlSeconds;
+    const cacheControl = `public, max-age=${ttl}`;
+    const key = canonicalQueryKey(ctx.path, ctx.querystring);
+    // Read before the data: a write landing during the query leaves this entry on the old version.
+    const version = definition.dataScope === 'static' ? 'static' : await options.getDataVersion(definition.dataScope);
+    const now = options.clock();
+
+    const hit = cache.get(key, now, version);
+    if (hit) {
+      ctx.status = 200;
+      ctx.type = JSON_TYPE;
+      ctx.body = hit.body;
+      ctx.set('ETag', hit.etag);
+      ctx.set('Age', String(Math.max(0, Math.floor((now - hit.storedAtMs) / 1000))));
+      markResponse(ctx, 'HIT', cacheControl);
+      return;
+    }
+
+    await next();
+    if (ctx.status !== 200) return;
+    const body = serializeBody(ctx);
+    if (!body) return;
+    const etag = weakEtag(body);
+    ctx.set('ETag', etag);
+    cache.set(key, { body, etag, version, storedAtMs: now, expiresAtMs: now + ttl * 1000 });
+    markResponse(ctx, 'MISS', cacheControl);
+  };
+}
+
+function isBypass(query: unknown): boolean {
+  return typeof query === 'object' && query !== null && (query as { updatedSince?: unknown }).updatedSince !== undefined;
+}
+
+function markResponse(ctx: Context, state: 'HIT' | 'MISS' | 'BYPASS', cacheControl: string): void {
+  ctx.set('X-Cache', state);
+  ctx.set('Cache-Control', cacheControl);
+}

@@ -1,0 +1,145 @@
+import type { TSchema } from '@sinclair/typebox';
+import { ENDPOINTS, ENDPOINT_NAMES } from '../../schemas/api/endpoints.ts';
+import type { EndpointDefinition } from '../../schemas/api/endpoints.ts';
+import { ErrorEnvelope } from '../../schemas/api/errorEnvelope.ts';
+import type { ErrorCode } from '../http/apiError.ts';
+import { collectNamedSchemas, toOpenApiSchema } from './toOpenApiSchema.ts';
+import type { Json } from './toOpenApiSchema.ts';
+import { HEADERS_OF_200, HEADERS_OF_304, OPENAPI_HEADERS, headerRefs } from './openApiHeaders.ts';
+import { errorResponseComponents, errorResponseRefs } from './openApiErrorResponses.ts';
+import { OPENAPI_DESCRIPTION } from './openApiDescription.ts';
+
+const QUERY_RULES =
+  'An unknown query parameter (`<name>: unknown parameter`) or one given more than once (`<name>: given more than once`) answers 400, as does any value outside its accepted values.';
+
+export interface OpenApiOptions {
+  /** Server URL, ending in the version segment; default `/api/v1` (relative to the document). */
+  readonly serverUrl?: string;
+  readonly title?: string;
+}
+
+export type OpenApiDocument = Record<string, unknown>;
+
+/**
+ * The OpenAPI 3.1 document of the API, generated from the endpoint catalogue and the same
+ * TypeBox schemas that validate requests, so the description and the behaviour agree.
+ */
+export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
+  const responseSchemas = ENDPOINT_NAMES.map((name) => ENDPOINTS[name].response);
+  const named = collectNamedSchemas([...responseSchemas, ErrorEnvelope]);
+  const names = new Set(named.keys());
+  const schemas = Object.fromEntries([...named].map(([name, schema]) => [name, toOpenApiSchema(schema, names)]));
+
+  const paths = Object.fromEntries(
+    ENDPOINT_NAMES.map((name) => {
+      const definition = ENDPOINTS[name];
+      return [definition.path, pathItem(definition, names)];
+    }),
+  );
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: options.title ?? 'Competition Calendar and Member Registry API',
+      version: '1.0.0',
+      description: OPENAPI_DESCRIPTION,
+    },
+    servers: [{ url: options.serverUrl ?? '/api/v1', description: 'The API; every path below is relative to it.' }],
+    tags: [
+      { name: 'Calendar', description: 'Published competitions and their categories.' },
+      { name: 'Registry', description: 'Dancers, coaches, judges and clubs.' },
+      { name: 'Meta', description: 'This description.' },
+    ],
+    paths,
+    components: {
+      schemas,
+      headers: OPENAPI_HEADERS,
+      responses: {
+        NOT_MODIFIED: {
+          description: '304: `If-None-Match` matches the current ETag (on a cache hit or miss). No body. Spends rate-limit budget.',
+          headers: headerRefs(HEADERS_OF_304),
+        },
+        ...errorResponseComponents(),
+      },
+      parameters: {
+        IfNoneMatch: {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description: 'ETags of a previous response (a list, or `*`); a match answers 304 with no body.',
+          schema: { type: 'string' },
+        },
+        RequestId: {
+          name: 'X-Request-Id',
+          in: 'header',
+          required: false,
+          description: 'Echoed when it matches `[A-Za-z0-9_.:-]` and has at most 64 characters; otherwise replaced by a generated id.',
+          schema: { type: 'string' },
+        },
+      },
+    },
+  };
+}
+
+function pathItem(definition: EndpointDefinition, names: ReadonlySet<string>): Record<string, unknown> {
+  const errors: ErrorCode[] = ['INVALID_REQUEST'];
+  if (definition.answersNotFound) errors.push('NOT_FOUND');
+  errors.push('METHOD_NOT_ALLOWED', 'RATE_LIMIT_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE');
+  const shared = {
+    tags: [definition.tag],
+    parameters: [
+      ...definition.pathParameters.map((parameter) => ({
+        name: parameter.name,
+        in: 'path',
+        required: true,
+        description: parameter.description,
+        schema: toOpenApiSchema(parameter.schema, names),
+      })),
+      ...queryParameters(definition.query.properties, names),
+      { $ref: '#/components/parameters/IfNoneMatch' },
+      { $ref: '#/components/parameters/RequestId' },
+    ],
+  };
+  const otherResponses = { '304': { $ref: '#/components/responses/NOT_MODIFIED' }, ...errorResponseRefs(errors) };
+  const ok = `Cached server-side for ${definition.ttlSeconds} s.`;
+  const operationSuffix = definition.name.charAt(0).toUpperCase() + definition.name.slice(1);
+  return {
+    get: {
+      ...shared,
+      operationId: `get${operationSuffix}`,
+      summary: definition.summary,
+      description: `${definition.description} ${QUERY_RULES}`,
+      responses: {
+        '200': {
+          description: ok,
+          headers: headerRefs(HEADERS_OF_200),
+          content: { 'application/json': { schema: toOpenApiSchema(definition.response, names) } },
+        },
+        ...otherResponses,
+      },
+    },
+    head: {
+      ...shared,
+      operationId: `head${operationSuffix}`,
+      summary: `${definition.summary} (headers only)`,
+      description: 'Same as GET, without a body.',
+      responses: { '200': { description: ok, headers: headerRefs(HEADERS_OF_200) }, ...otherResponses },
+    },
+  };
+}
+
+function queryParameters(properties: Record<string, TSchema>, names: ReadonlySet<string>): Record<string, unknown>[] {
+  return Object.entries(properties).map(([name, property]) => {
+    const schema = toOpenApiSchema(property, names) as Record<string, Json>;
+    const { description, ...rest } = schema;
+    const list = rest.type === 'array';
+    return {
+      name,
+      in: 'query',
+      required: false,
+      description: typeof description === 'string' ? description : '',
+      schema: rest,
+      ...(list ? { style: 'form', explode: false } : {}),
+    };
+  });
+}

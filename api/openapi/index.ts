@@ -1,0 +1,2 @@
+export { buildOpenApi } from './buildOpenApi.ts';
+export type { OpenApiDocument, OpenApiOptions } from './buildOpenApi.ts';

@@ -1,0 +1,151 @@
+import { Type } from '@sinclair/typebox';
+import type { TObject, TSchema } from '@sinclair/typebox';
+import { UuidString } from './primitives.ts';
+import { CompetitionsQuery } from './competitionsQuery.ts';
+import { CompetitionCategoriesQuery } from './competitionCategoriesQuery.ts';
+import { ClubsQuery, CoachesQuery, DancersQuery, JudgesQuery } from './registryQueries.ts';
+import { NoQuery } from './noQuery.ts';
+import {
+  CategoryListEnvelope,
+  ClubEnvelope,
+  ClubListEnvelope,
+  CoachListEnvelope,
+  CompetitionEnvelope,
+  CompetitionListEnvelope,
+  DancerListEnvelope,
+  JudgeListEnvelope,
+} from './envelopes.ts';
+import { CompetitionFilters, RegistryFilters } from './filterBodies.ts';
+
+// The endpoint catalogue: one row per path under `/api/v1`, with the schemas that validate
+// its query and describe its body, its cache TTL and the data-version scope whose bump
+// invalidates its cached responses. Query parsing, the cache and the OpenAPI document all
+// read this table, so they cannot drift apart.
+
+export type EndpointName =
+  | 'competitions'
+  | 'competition'
+  | 'competitionCategories'
+  | 'filters'
+  | 'dancers'
+  | 'coaches'
+  | 'judges'
+  | 'clubs'
+  | 'club'
+  | 'registryFilters'
+  | 'openApiDocument';
+
+/** `calendar`: competitions and categories (bumped on every write); `registry`: the four registry collections. */
+export type DataScope = 'calendar' | 'registry' | 'static';
+
+export interface PathParameter {
+  readonly name: string;
+  readonly description: string;
+  readonly schema: TSchema & { pattern?: string };
+}
+
+export interface EndpointDefinition {
+  readonly name: EndpointName;
+  /** OpenAPI path template relative to the base path, e.g. `/competitions/{idOrSlug}`. */
+  readonly path: string;
+  readonly pathParameters: readonly PathParameter[];
+  readonly query: TObject;
+  readonly response: TSchema;
+  readonly ttlSeconds: number;
+  readonly dataScope: DataScope;
+  readonly tag: 'Calendar' | 'Registry' | 'Meta';
+  readonly summary: string;
+  readonly description: string;
+  /** Parameters that exist elsewhere but are refused here, with the explanation for the 400 detail. */
+  readonly refusedParameters?: Readonly<Record<string, string>>;
+  /** Whether the endpoint answers 404 for an unknown resource. */
+  readonly answersNotFound: boolean;
+}
+
+const idOrSlug: PathParameter = {
+  name: 'idOrSlug',
+  description: 'The competition UUID or its slug.',
+  schema: Type.String({ minLength: 1 }),
+};
+const clubId: PathParameter = {
+  name: 'id',
+  description: 'The club UUID (clubs have no slug; anything else answers 404).',
+  schema: UuidString(),
+};
+
+const REGISTRY_TTL = 120;
+
+export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
+  competitions: {
+    name: 'competitions', path: '/competitions', pathParameters: [], query: CompetitionsQuery,
+    response: CompetitionListEnvelope, ttlSeconds: 60, dataScope: 'calendar', tag: 'Calendar', answersNotFound: false,
+    summary: 'List published competitions',
+    description: 'Published competitions (never drafts), filtered with AND, paginated, with ready-made page links.',
+  },
+  competition: {
+    name: 'competition', path: '/competitions/{idOrSlug}', pathParameters: [idOrSlug], query: NoQuery,
+    response: CompetitionEnvelope, ttlSeconds: 60, dataScope: 'calendar', tag: 'Calendar', answersNotFound: true,
+    summary: 'One published competition',
+    description: 'The competition with its categories (dances and levels), `registration.entriesCount` and `registration.startsCount`. 404 when no public competition has this id or slug.',
+  },
+  competitionCategories: {
+    name: 'competitionCategories', path: '/competitions/{idOrSlug}/categories', pathParameters: [idOrSlug],
+    query: CompetitionCategoriesQuery, response: CategoryListEnvelope, ttlSeconds: 300, dataScope: 'calendar',
+    tag: 'Calendar', answersNotFound: true,
+    summary: "A competition's categories",
+    description: 'The categories of one published competition, filtered with AND. 404 when the competition is not found.',
+  },
+  filters: {
+    name: 'filters', path: '/filters', pathParameters: [], query: NoQuery, response: CompetitionFilters,
+    ttlSeconds: 300, dataScope: 'calendar', tag: 'Calendar', answersNotFound: false,
+    summary: 'Filter values of the calendar',
+    description: 'Countries and cities that currently have public competitions (with counts of public competitions only), competition type codes and every accepted enum value.',
+  },
+  dancers: {
+    name: 'dancers', path: '/dancers', pathParameters: [], query: DancersQuery, response: DancerListEnvelope,
+    ttlSeconds: REGISTRY_TTL, dataScope: 'registry', tag: 'Registry', answersNotFound: false,
+    summary: 'List dancers',
+    description: 'Dancers in the selected `registryState` (default `REGISTRY`); `status` is the dancer role\'s own.',
+  },
+  coaches: {
+    name: 'coaches', path: '/coaches', pathParameters: [], query: CoachesQuery, response: CoachListEnvelope,
+    ttlSeconds: REGISTRY_TTL, dataScope: 'registry', tag: 'Registry', answersNotFound: false,
+    refusedParameters: { status: 'not accepted on /coaches (coaches have no status)' },
+    summary: 'List coaches',
+    description: 'A coach is listed while holding at least one registry dancer; coaches on the internal buffer are never returned. `status` answers 400.',
+  },
+  judges: {
+    name: 'judges', path: '/judges', pathParameters: [], query: JudgesQuery, response: JudgeListEnvelope,
+    ttlSeconds: REGISTRY_TTL, dataScope: 'registry', tag: 'Registry', answersNotFound: false,
+    summary: 'List judges',
+    description: "Judges in the selected `registryState`; `status` is the judge role's own, independent of the same person's dancer record.",
+  },
+  clubs: {
+    name: 'clubs', path: '/clubs', pathParameters: [], query: ClubsQuery, response: ClubListEnvelope,
+    ttlSeconds: REGISTRY_TTL, dataScope: 'registry', tag: 'Registry', answersNotFound: false,
+    refusedParameters: { status: 'not accepted on /clubs (clubs have no status)' },
+    summary: 'List clubs',
+    description: 'A club is listed while it holds at least one registry member; clubs on the internal buffer are never returned. `city`, `country` and `countryId` match any location of the club, branches included. `status` answers 400.',
+  },
+  club: {
+    name: 'club', path: '/clubs/{id}', pathParameters: [clubId], query: NoQuery, response: ClubEnvelope,
+    ttlSeconds: REGISTRY_TTL, dataScope: 'registry', tag: 'Registry', answersNotFound: true,
+    summary: 'One club',
+    description: 'Club detail with contacts and current coaches (dancers are not inlined). Archived clubs are returned; a non-uuid id, an unknown id and a club on the internal buffer answer 404.',
+  },
+  registryFilters: {
+    name: 'registryFilters', path: '/registry/filters', pathParameters: [], query: NoQuery, response: RegistryFilters,
+    ttlSeconds: 300, dataScope: 'registry', tag: 'Registry', answersNotFound: false,
+    summary: 'Filter values of the registry',
+    description: 'Countries with counts per entity type, dance classes, judge categories and positions, accepted `status` and `registryState` values. Counts cover `registryState=REGISTRY` only (`countsScope`).',
+  },
+  openApiDocument: {
+    name: 'openApiDocument', path: '/openapi.json', pathParameters: [], query: NoQuery,
+    response: Type.Object({}, { description: 'An OpenAPI 3.1 document.' }),
+    ttlSeconds: 300, dataScope: 'static', tag: 'Meta', answersNotFound: false,
+    summary: 'This OpenAPI document',
+    description: 'The machine-readable description of the API, generated from the JSON Schemas that validate requests.',
+  },
+};
+
+export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];

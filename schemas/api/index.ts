@@ -1,0 +1,16 @@
+export * from './primitives.ts';
+export * from './enumValues.ts';
+export * from './competitionsQuery.ts';
+export * from './competitionCategoriesQuery.ts';
+export * from './registryQueries.ts';
+export * from './noQuery.ts';
+export * from './category.ts';
+export * from './competition.ts';
+export * from './registryPeople.ts';
+export * from './club.ts';
+export * from './envelopes.ts';
+export * from './filterBodies.ts';
+export * from './errorEnvelope.ts';
+export * from './endpoints.ts';
+export type * from './queryByEndpoint.ts';
+export type * from './withDefaults.ts';

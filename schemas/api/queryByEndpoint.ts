@@ -1,0 +1,19 @@
+import type { CompetitionsQuery } from './competitionsQuery.ts';
+import type { CompetitionCategoriesQuery } from './competitionCategoriesQuery.ts';
+import type { ClubsQuery, CoachesQuery, DancersQuery, JudgesQuery } from './registryQueries.ts';
+import type { NoQuery } from './noQuery.ts';
+
+/** The parsed query type of every endpoint, defaults filled in. */
+export interface QueryByEndpoint {
+  competitions: CompetitionsQuery;
+  competition: NoQuery;
+  competitionCategories: CompetitionCategoriesQuery;
+  filters: NoQuery;
+  dancers: DancersQuery;
+  coaches: CoachesQuery;
+  judges: JudgesQuery;
+  clubs: ClubsQuery;
+  club: NoQuery;
+  registryFilters: NoQuery;
+  openApiDocument: NoQuery;
+}

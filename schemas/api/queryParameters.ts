@@ -1,0 +1,81 @@
+import { Type } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
+import { DateString, DateTimeString, StringEnum, UuidString } from './primitives.ts';
+import { REGISTRY_STATES, SEXES, SORT_ORDERS } from './enumValues.ts';
+
+// Query parameters shared by several endpoints. Each carries the description the OpenAPI
+// document publishes, so the rule a client reads is the rule ajv applies.
+
+const LIST_RULE = 'Comma-separated; items are trimmed, an empty item answers 400, duplicates are ignored.';
+const INTEGER_RULE = 'Decimal digits only (no sign, decimal point, exponent or spaces).';
+const BOOLEAN_RULE = 'Exactly `true` or `false`.';
+
+/** A comma-separated list of enumerated values (OpenAPI `style: form`, `explode: false`). */
+export function CommaList<T extends TSchema>(item: T, description: string) {
+  return Type.Optional(
+    Type.Array(item, { minItems: 1, uniqueItems: true, description: `${description} ${LIST_RULE}` }),
+  );
+}
+
+export function IntegerParameter(description: string, range: { minimum?: number; maximum?: number } = {}) {
+  return Type.Optional(Type.Integer({ minimum: 0, ...range, description: `${description} ${INTEGER_RULE}` }));
+}
+
+export function BooleanParameter(description: string) {
+  return Type.Optional(Type.Boolean({ description: `${description} ${BOOLEAN_RULE}` }));
+}
+
+export function TextParameter(description: string, options: { minLength?: number; pattern?: string } = {}) {
+  return Type.Optional(Type.String({ minLength: 1, ...options, description }));
+}
+
+export function DateParameter(description: string) {
+  return Type.Optional(DateString({ description: `${description} A calendar day \`YYYY-MM-DD\` that exists.` }));
+}
+
+export function DateTimeParameter(description: string) {
+  return Type.Optional(
+    DateTimeString({
+      description: `${description} An RFC 3339 (ISO 8601) date-time with a time zone, e.g. \`2025-03-01T12:00:00Z\`; write \`+\` in an offset as \`%2B\`.`,
+    }),
+  );
+}
+
+export function UuidParameter(description: string) {
+  return Type.Optional(UuidString({ description: `${description} A UUID.` }));
+}
+
+export const page = Type.Optional(
+  Type.Integer({ minimum: 1, default: 1, description: `Page number, 1 or more; default 1. A page past the last one answers 200 with empty \`data\` and correct \`meta\`. ${INTEGER_RULE}` }),
+);
+
+export const limit = Type.Optional(
+  Type.Integer({ minimum: 1, maximum: 100, default: 20, description: `Page size, 1 to 100; default 20. Outside the range answers 400. ${INTEGER_RULE}` }),
+);
+
+export const order = Type.Optional(
+  StringEnum(SORT_ORDERS, { default: 'asc', description: 'Sort direction; default `asc`. Equal sort keys always end with `id` ascending, so pages never overlap or skip.' }),
+);
+
+export function search(over: string) {
+  return TextParameter(
+    `Case-insensitive and diacritic-insensitive substring match (\`janis\` finds \`Jānis\`) over ${over}. At least 2 characters after trimming.`,
+    { minLength: 2 },
+  );
+}
+
+export const country = (where: string) =>
+  TextParameter(`ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against ${where}.`);
+
+export const countryId = (where: string) => IntegerParameter(`Internal country id (as published by the filter endpoints), matched against ${where}.`);
+
+export const registryState = Type.Optional(
+  Type.Array(StringEnum(REGISTRY_STATES), {
+    minItems: 1,
+    uniqueItems: true,
+    default: ['REGISTRY'],
+    description: `Where the record sits; default \`REGISTRY\`. \`ARCHIVE\` reads the archive alone; both values merge them. Any other value, including \`BUFFER\`, answers 400. ${LIST_RULE}`,
+  }),
+);
+
+export const sex = Type.Optional(StringEnum(SEXES, { description: 'Sex of the person.' }));
