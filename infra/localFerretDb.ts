@@ -1,4 +1,5 @@
-import { chmodSync, cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { dirname, join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { paths } from './paths.ts';
@@ -63,6 +64,7 @@ export async function startFerretDb(port: number, log: (line: string) => void): 
   await installFerretDb(log);
   const data = join(paths.ferretRun, 'data');
   mkdirSync(data, { recursive: true });
+  setAsideUnreadableDatabases(data, log);
   mkdirSync(join(paths.ferretRun, 'state'), { recursive: true });
   log(`starting FerretDB on 127.0.0.1:${port} (log: ${logFile})`);
   startDetached({
@@ -76,6 +78,29 @@ export async function startFerretDb(port: number, log: (line: string) => void): 
   });
   await waitUntil('FerretDB', () => mongoAnswers(url), { timeoutMs: 60_000, isStillRunning: ferretDbIsOurs, logFile });
   return true;
+}
+
+/**
+ * A database file without FerretDB's metadata table (left by a server stopped while creating
+ * it) makes FerretDB 1.24 refuse to start at all. Such a file holds nothing FerretDB can read,
+ * so it is renamed aside with a warning instead of blocking every later start.
+ */
+function setAsideUnreadableDatabases(dir: string, log: (line: string) => void): void {
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sqlite'))) {
+    const path = join(dir, file);
+    let readable: boolean;
+    try {
+      const db = new DatabaseSync(path, { readOnly: true });
+      readable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_ferretdb_collections'").get() !== undefined;
+      db.close();
+    } catch {
+      readable = false;
+    }
+    if (!readable) {
+      renameSync(path, `${path}.unreadable-${Date.now()}`);
+      log(`set aside ${file}: it has no FerretDB metadata (left by an interrupted start or stop)`);
+    }
+  }
 }
 
 export function stopFerretDb(): Promise<boolean> {

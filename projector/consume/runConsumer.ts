@@ -64,16 +64,18 @@ export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsume
     autoCommit: false,
     eachBatchAutoResolve: false,
     partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 1,
-    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+    eachBatch: async (payload) => {
+      // kafkajs hands these as plain closures; calling them through the payload keeps `this` sound.
+      const { batch } = payload;
       const { partition, highWatermark } = batch;
       for (let start = 0; start < batch.messages.length; start += chunkSize) {
-        if (!isRunning() || isStale()) return;
+        if (!payload.isRunning() || payload.isStale()) return;
         const chunk = batch.messages.slice(start, start + chunkSize);
         const last = chunk[chunk.length - 1]!;
         const began = performance.now();
         opts.metrics.oldestUnappliedSeconds.set(Math.max(0, (opts.clock().getTime() - Number(chunk[0]!.timestamp)) / 1000));
         await processChunk(chunk, partition);
-        resolveOffset(last.offset);
+        payload.resolveOffset(last.offset);
         await consumer.commitOffsets([{ topic: batch.topic, partition, offset: (BigInt(last.offset) + 1n).toString() }]);
         const lag = Math.max(0, Number(BigInt(highWatermark) - BigInt(last.offset) - 1n));
         opts.metrics.consumerLagMessages.set({ partition: String(partition) }, lag);
@@ -81,7 +83,7 @@ export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsume
         opts.metrics.batchDuration.observe((performance.now() - began) / 1000);
         opts.metrics.batchSize.observe(chunk.length);
         opts.onProgress?.({ partition, offset: last.offset, lag });
-        await heartbeat();
+        await payload.heartbeat();
       }
     },
   });

@@ -1,5 +1,5 @@
 import type { AnyBulkWriteOperation, Collection, Db, Document, WriteConcern } from 'mongodb';
-import { MongoBulkWriteError } from 'mongodb';
+import { MongoBulkWriteError, type WriteError } from 'mongodb';
 import { bumpVersions } from '../../services/mongo/index.ts';
 import type { MemberLinkFact } from '../evolve/index.ts';
 import type { DerivedDocs, DerivedListing, OwnWrites, ProjectionStore, Stamp, Stamped, StateByKind, StateKind } from './projectionStore.ts';
@@ -52,14 +52,14 @@ export class MongoProjectionStore implements ProjectionStore {
     for (const kind of ['competition', 'person', 'club'] as const) {
       // A state never goes back in version (a consumer fenced out by a rebalance loses).
       const ops: AnyBulkWriteOperation<Document>[] = [...writes.states[kind].values()].map((state) => ({
-        replaceOne: { filter: { _id: state._id, version: { $lte: state.version } } as Document, replacement: state as unknown as Document, upsert: true },
+        replaceOne: { filter: { _id: state._id, version: { $lte: state.version } }, replacement: state, upsert: true },
       }));
       jobs.push(this.bulkTolerateDuplicates(this.names.states[kind], ops));
     }
     const stamped = (id: string, doc: object | null, aggregateId = id): AnyBulkWriteOperation<Document> => {
       const stamp: Stamp = { v: writes.versions.get(aggregateId) ?? 0, at: writes.stampAt };
       const filter = { _id: id, $or: [{ 'stamp.v': { $lt: stamp.v } }, { 'stamp.v': stamp.v, 'stamp.at': { $lte: stamp.at } }] } as Document;
-      return doc === null ? { deleteOne: { filter } } : { replaceOne: { filter, replacement: { ...doc, stamp } as Document, upsert: true } };
+      return doc === null ? { deleteOne: { filter } } : { replaceOne: { filter, replacement: { ...doc, stamp }, upsert: true } };
     };
     for (const listing of ['competitions', 'dancers', 'judges'] as const) {
       jobs.push(this.bulkTolerateDuplicates(this.names.read[listing], [...writes.docs[listing]].map(([id, doc]) => stamped(id, doc))));
@@ -71,7 +71,7 @@ export class MongoProjectionStore implements ProjectionStore {
   async bumpRevisions(keys: readonly string[]): Promise<void> {
     await this.bulk(
       this.names.revisions,
-      keys.map((key) => ({ updateOne: { filter: { _id: key } as Document, update: { $inc: { rev: 1 } }, upsert: true } })),
+      keys.map((key) => ({ updateOne: { filter: { _id: key }, update: { $inc: { rev: 1 } }, upsert: true } })),
     );
   }
 
@@ -87,7 +87,7 @@ export class MongoProjectionStore implements ProjectionStore {
       // A deleted derived document leaves a tombstone holding its revision, so an older
       // derivation cannot bring it back; the API never reads tombstones (no public state).
       const replacement = value === null ? { _id: id, rev, registryState: 'GONE', nextDueAt: null } : { ...value, rev };
-      return { replaceOne: { filter, replacement: replacement as Document, upsert: true } };
+      return { replaceOne: { filter, replacement: replacement, upsert: true } };
     });
     const lost = await this.bulkTolerateDuplicates(this.names.read[listing], ops);
     return new Set(docs.filter((_, i) => !lost.has(i)).map((d) => d.id));
@@ -95,7 +95,7 @@ export class MongoProjectionStore implements ProjectionStore {
 
   async writeStaffFacts(facts: readonly Stamped<MemberLinkFact>[]): Promise<void> {
     const ops: AnyBulkWriteOperation<Document>[] = facts.map(({ id, value, rev }) => ({
-      replaceOne: { filter: { _id: id, rev: { $lt: rev } } as Document, replacement: { ...value, rev } as Document, upsert: true },
+      replaceOne: { filter: { _id: id, rev: { $lt: rev } }, replacement: { ...value, rev }, upsert: true },
     }));
     await this.bulkTolerateDuplicates(this.names.memberLinks, ops);
   }
@@ -128,7 +128,7 @@ export class MongoProjectionStore implements ProjectionStore {
       return new Set();
     } catch (error) {
       if (!(error instanceof MongoBulkWriteError)) throw error;
-      const errors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+      const errors = ([] as WriteError[]).concat(error.writeErrors);
       if (errors.some((e) => e.code !== DUPLICATE_KEY)) throw error;
       this.countWrites(collection, ops.length - errors.length);
       return new Set(errors.map((e) => e.index));

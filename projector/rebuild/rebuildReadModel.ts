@@ -1,0 +1,108 @@
+import type { Kafka } from 'kafkajs';
+import type { Db } from 'mongodb';
+import type { Logger } from '../../services/logger.ts';
+import { readMeta, switchGeneration } from '../../services/mongo/index.ts';
+import { sweepDue } from '../clock/sweepDue.ts';
+import { runConsumer } from '../consume/runConsumer.ts';
+import type { ProjectionConfig } from '../evolve/index.ts';
+import type { ProjectorMetrics } from '../metrics/projectorMetrics.ts';
+import { liveGroupId } from '../runProjector.ts';
+import { MongoProjectionStore } from '../write/mongoProjectionStore.ts';
+import { allCollectionNames, projectionCollections, type ProjectionCollections } from '../write/projectionCollections.ts';
+import { projectionSink } from '../write/projectionSink.ts';
+
+export interface RebuildOptions {
+  db: Db;
+  kafka: Kafka;
+  topic: string;
+  dlqTopic: string;
+  groupId: string;
+  projection: ProjectionConfig;
+  clock: () => Date;
+  metrics: ProjectorMetrics;
+  logger: Logger;
+  ensureIndexes: (db: Db, collections: ProjectionCollections) => Promise<void>;
+  chunkSize?: number;
+  /** How long the old generation stays after the switch, for requests already reading it. */
+  dropAfterMs?: number;
+}
+
+export interface RebuildResult {
+  from: number;
+  to: number;
+  messages: number;
+  seconds: number;
+}
+
+/**
+ * Replays the topic from the earliest offset into the next generation while the API keeps
+ * serving the live one, applies the clock at the end, then switches generations with one atomic
+ * write. The replay uses the next generation's live consumer group, so the running projectors,
+ * which follow the switch, continue from exactly where the replay stopped.
+ */
+export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildResult> {
+  const began = performance.now();
+  const from = (await readMeta(opts.db)).generation;
+  const to = from + 1;
+  const next = projectionCollections(to);
+  const admin = opts.kafka.admin();
+  await admin.connect();
+  try {
+    // Leftovers of an interrupted rebuild would mix into this one.
+    await dropCollections(opts.db, next);
+    await admin.deleteGroups([liveGroupId(opts.groupId, to)]).catch(() => undefined);
+    await opts.ensureIndexes(opts.db, next);
+
+    const ends = await admin.fetchTopicOffsets(opts.topic);
+    const remaining = new Map(ends.filter((p) => BigInt(p.high) > BigInt(p.low)).map((p) => [p.partition, { low: BigInt(p.low), high: BigInt(p.high) }]));
+    const total = [...remaining.values()].reduce((sum, p) => sum + Number(p.high - p.low), 0);
+    const done = new Map<number, number>();
+    opts.logger.info({ from, to, messages: total }, 'rebuild started');
+    opts.metrics.rebuildProgress.set(0);
+
+    const store = new MongoProjectionStore(opts.db, to, { live: false, countWrites: (collection, n) => opts.metrics.databaseWrites.inc({ collection }, n) });
+    let finish: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    if (remaining.size === 0) finish();
+    const consumer = await runConsumer({
+      kafka: opts.kafka,
+      topic: opts.topic,
+      dlqTopic: opts.dlqTopic,
+      groupId: liveGroupId(opts.groupId, to),
+      sink: projectionSink(store, opts.projection, opts.clock),
+      metrics: opts.metrics,
+      logger: opts.logger,
+      clock: opts.clock,
+      chunkSize: opts.chunkSize,
+      onProgress: ({ partition, offset }) => {
+        const target = remaining.get(partition);
+        if (!target) return;
+        done.set(partition, Number(BigInt(offset) + 1n - target.low));
+        const replayed = [...done.values()].reduce((a, b) => a + b, 0);
+        opts.metrics.rebuildEvents.set(replayed);
+        opts.metrics.rebuildProgress.set(total === 0 ? 1 : Math.min(1, replayed / total));
+        if (BigInt(offset) + 1n >= target.high) remaining.delete(partition);
+        if (remaining.size === 0) finish();
+      },
+    });
+    await finished;
+    await consumer.stop();
+
+    const swept = await sweepDue(store, opts.projection, opts.clock());
+    if (!(await switchGeneration(opts.db, from, to))) throw new Error(`generation ${from} is no longer live; another rebuild switched first`);
+    opts.metrics.rebuildProgress.set(1);
+    opts.logger.info({ from, to, swept }, 'switched to the rebuilt generation');
+
+    await new Promise((resolve) => setTimeout(resolve, opts.dropAfterMs ?? 30_000));
+    await dropCollections(opts.db, projectionCollections(from));
+    await admin.deleteGroups([liveGroupId(opts.groupId, from)]).catch(() => undefined);
+    return { from, to, messages: total, seconds: (performance.now() - began) / 1000 };
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+async function dropCollections(db: Db, collections: ProjectionCollections): Promise<void> {
+  const existing = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
+  await Promise.all(allCollectionNames(collections).filter((name) => existing.has(name)).map((name) => db.dropCollection(name)));
+}

@@ -1,0 +1,94 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { Writable } from 'node:stream';
+import { MongoClient, type Db } from 'mongodb';
+import { pino } from 'pino';
+import { createApp } from '../../api/createApp.ts';
+import { loadConfig, type Config } from '../../services/config/index.ts';
+import type { DomainEvent } from '../../services/events/index.ts';
+import { readMeta } from '../../services/mongo/index.ts';
+import { ensureReadModelIndexes } from '../../services/readModel/indexPlan.ts';
+import { MongoProjectionStore } from '../../projector/write/mongoProjectionStore.ts';
+import { projectBatch } from '../../projector/write/projectBatch.ts';
+import { projectionCollections } from '../../projector/write/projectionCollections.ts';
+import { testServers, uniqueName } from '../support/isolation.ts';
+
+export const PUBLIC_URL = 'https://api.test.example';
+export const SITE_URL = 'https://site.test.example';
+export const API = `${PUBLIC_URL}/api/v1`;
+export const PROJECTION = { zone: 'UTC', bufferPeriodDays: 30 };
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON the tests assert on
+  json: any;
+}
+
+export interface Database {
+  client: MongoClient;
+  db: Db;
+  /** Projects events at `now` into the live generation, as the projector does. */
+  project(events: readonly DomainEvent[], now: Date): Promise<void>;
+  drop(): Promise<void>;
+}
+
+/** A fresh database per test file, with generation 1 created and its indexes ensured. */
+export async function openDatabase(prefix: string): Promise<Database> {
+  const client = await MongoClient.connect(testServers().mongoUrl);
+  const db = client.db(uniqueName(prefix));
+  const { generation } = await readMeta(db);
+  await ensureReadModelIndexes(db, projectionCollections(generation));
+  return {
+    client,
+    db,
+    project: async (events, now) => {
+      const store = new MongoProjectionStore(db, generation);
+      // One batch per event keeps the writer's guards out of the way of hand-made histories.
+      for (const event of events) await projectBatch({ events: [event] }, store, PROJECTION, now);
+    },
+    drop: async () => {
+      await db.dropDatabase();
+      await client.close();
+    },
+  };
+}
+
+export interface ApiServer {
+  config: Readonly<Config>;
+  /** Request-log lines written by the app. */
+  logLines: Array<Record<string, unknown>>;
+  clock: { now: number };
+  request(path: string, init?: { method?: string; headers?: Record<string, string> }): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+/** The Koa app in process on an ephemeral port, with a pinned clock and a captured log. */
+export async function startApi(db: Db, now: Date, env: Record<string, string> = {}): Promise<ApiServer> {
+  const config = loadConfig({ API_PUBLIC_URL: PUBLIC_URL, SITE_URL, RATE_LIMIT_MAX: '100000', ...env });
+  const logLines: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line !== '') logLines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const clock = { now: now.getTime() };
+  const app = createApp({ config, logger: pino({ level: 'info' }, sink), readiness: () => Promise.resolve({ ready: true, checks: {} }), db, clock: () => clock.now });
+  const handle = app.callback();
+  const server: Server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    config,
+    logLines,
+    clock,
+    request: async (path, init = {}) => {
+      const res = await fetch(`${origin}${path}`, { method: init.method ?? 'GET', headers: init.headers });
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, text, json: text === '' ? undefined : JSON.parse(text) };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
