@@ -3,6 +3,7 @@ import { createHistory } from '../../generator/createHistory.ts';
 import { runConsumer } from '../../projector/consume/runConsumer.ts';
 import { rebuildReadModel } from '../../projector/rebuild/rebuildReadModel.ts';
 import { runProjector, type RunningProjector } from '../../projector/runProjector.ts';
+import { readProjectorStatus } from '../../projector/status/readProjectorStatus.ts';
 import { ensureProjectorIndexes } from '../../projector/write/ensureProjectorIndexes.ts';
 import { MongoProjectionStore } from '../../projector/write/mongoProjectionStore.ts';
 import { projectionSink } from '../../projector/write/projectionSink.ts';
@@ -79,6 +80,21 @@ describe('projector on real Kafka and MongoDB-wire servers', () => {
     expect(seen[1]!.value).toBe(JSON.stringify(badSchema));
     expect(seen[1]!.reason).toMatch(/eventId/);
     expect((await h.metrics.eventsDeadLettered.get()).values.reduce((n, v) => n + v.value, 0)).toBe(2);
+
+    // What `npm run status` prints: Kafka's own view of the live group.
+    const admin = h.kafka.admin();
+    await admin.connect();
+    try {
+      const status = await waitFor(async () => {
+        const s = await readProjectorStatus({ admin, db: h.mongo.db, topic: h.topic, dlqTopic: h.dlqTopic, groupId: h.groupId });
+        expect(s.totalLag).toBe(0);
+        return s;
+      });
+      expect(status).toMatchObject({ generation: 1, deadLetters: 2, topicExists: true });
+      expect(status.partitions.reduce((n, p) => n + p.end, 0)).toBe(exampleEvents.length + 3);
+    } finally {
+      await admin.disconnect();
+    }
   });
 
   it('rebuilds a new generation equal to the live one while the API could keep reading, and the projector follows the switch', async () => {

@@ -1,0 +1,65 @@
+import type { Admin } from 'kafkajs';
+import type { Db } from 'mongodb';
+import { readMeta } from '../../services/mongo/index.ts';
+import { liveGroupId } from '../runProjector.ts';
+
+export interface PartitionLag {
+  partition: number;
+  end: number;
+  committed: number | null;
+  lag: number;
+}
+
+export interface ProjectorStatus {
+  generation: number;
+  group: string;
+  partitions: PartitionLag[];
+  totalLag: number;
+  deadLetters: number;
+  topicExists: boolean;
+}
+
+/** Lag as Kafka itself sees it: the live group's committed offsets against the topic's end. */
+export async function readProjectorStatus(opts: { admin: Admin; db: Db; topic: string; dlqTopic: string; groupId: string }): Promise<ProjectorStatus> {
+  const { generation } = await readMeta(opts.db);
+  const group = liveGroupId(opts.groupId, generation);
+  const topics = new Set(await opts.admin.listTopics());
+  if (!topics.has(opts.topic)) return { generation, group, partitions: [], totalLag: 0, deadLetters: 0, topicExists: false };
+  const [ends, committed, dlqEnds] = await Promise.all([
+    opts.admin.fetchTopicOffsets(opts.topic),
+    opts.admin.fetchOffsets({ groupId: group, topics: [opts.topic] }),
+    topics.has(opts.dlqTopic) ? opts.admin.fetchTopicOffsets(opts.dlqTopic) : Promise.resolve([]),
+  ]);
+  const committedBy = new Map((committed[0]?.partitions ?? []).map((p) => [p.partition, Number(p.offset)]));
+  const partitions = ends
+    .map((p) => {
+      const end = Number(p.high);
+      const low = Number(p.low);
+      const done = committedBy.get(p.partition);
+      // -1 means the group never committed on this partition: everything from the start is due.
+      const position = done === undefined || done < 0 ? low : done;
+      return { partition: p.partition, end, committed: done === undefined || done < 0 ? null : done, lag: Math.max(0, end - position) };
+    })
+    .sort((a, b) => a.partition - b.partition);
+  return {
+    generation,
+    group,
+    partitions,
+    totalLag: partitions.reduce((n, p) => n + p.lag, 0),
+    deadLetters: dlqEnds.reduce((n, p) => n + Number(p.high) - Number(p.low), 0),
+    topicExists: true,
+  };
+}
+
+/** The samples of a Prometheus text exposition, by metric name (labels kept as text). */
+export function parsePrometheusText(text: string): Map<string, { labels: string; value: number }[]> {
+  const samples = new Map<string, { labels: string; value: number }[]>();
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[^}]*\})?\s+(\S+)/.exec(line);
+    if (!match || line.startsWith('#')) continue;
+    const list = samples.get(match[1]!) ?? [];
+    list.push({ labels: match[2] ?? '', value: Number(match[3]) });
+    samples.set(match[1]!, list);
+  }
+  return samples;
+}
