@@ -2,7 +2,6 @@
 # Sourced by the other scripts: puts Node 24 on PATH. Where the machine's Node is older, Node 24
 # is installed once from the npm registry's platform package (node-<os>-<arch>, no install
 # scripts needed) into .tools/node, which git ignores.
-set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 NODE_MAJOR=24
 node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
