@@ -70,7 +70,10 @@ export async function startFerretDb(port: number, log: (line: string) => void): 
   startDetached({
     command: paths.ferretBinary,
     args: [
-      '--handler=sqlite', `--sqlite-url=file:${data}/`, `--listen-addr=127.0.0.1:${port}`,
+      // WAL with synchronous=NORMAL: no fsync per commit (FULL made every write wait on this
+      // machine's slow fsync, ~100 ms). A killed process loses nothing; only a power loss could
+      // drop the last commits, which a local development and test server can afford.
+      '--handler=sqlite', `--sqlite-url=file:${data}/?_pragma=synchronous(normal)`, `--listen-addr=127.0.0.1:${port}`,
       `--state-dir=${join(paths.ferretRun, 'state')}`, '--telemetry=disable', '--log-level=WARN',
       '--debug-addr=-',
     ],

@@ -9,7 +9,7 @@ import { runMain } from '../services/runMain.ts';
 import { onShutdown } from '../services/shutdown.ts';
 import { createProjectorMetrics } from './metrics/projectorMetrics.ts';
 import { runProjector } from './runProjector.ts';
-import { ensureProjectorIndexes } from './write/ensureProjectorIndexes.ts';
+import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
 
 runMain('projector', async () => {
   const config = loadConfig(process.env);
@@ -37,7 +37,7 @@ runMain('projector', async () => {
     clock: () => new Date(),
     metrics,
     logger,
-    ensureIndexes: ensureProjectorIndexes,
+    ensureIndexes: ensureReadModelIndexes,
   });
 
   const ops = await startOpsServer({

@@ -8,7 +8,7 @@ import { connectMongo } from '../services/mongo/index.ts';
 import { runMain } from '../services/runMain.ts';
 import { createProjectorMetrics } from './metrics/projectorMetrics.ts';
 import { rebuildReadModel } from './rebuild/rebuildReadModel.ts';
-import { ensureProjectorIndexes } from './write/ensureProjectorIndexes.ts';
+import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
 
 runMain('rebuild', async () => {
   const config = loadConfig(process.env);
@@ -30,7 +30,7 @@ runMain('rebuild', async () => {
       clock: () => new Date(),
       metrics,
       logger,
-      ensureIndexes: ensureProjectorIndexes,
+      ensureIndexes: ensureReadModelIndexes,
     });
     process.stdout.write(`rebuilt generation ${result.to} from ${result.messages} messages in ${result.seconds.toFixed(1)} s (generation ${result.from} dropped)\n`);
   } finally {

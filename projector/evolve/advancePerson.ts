@@ -70,10 +70,17 @@ export function advancePersonInPlace(state: PersonState, instant: string, zone: 
   }
 }
 
-/** The state with every transition due at or before `instant` applied (a new object; the input is untouched). */
+/**
+ * The state with every transition due at or before `instant` applied: a new object, or the
+ * input itself when nothing is due (callers never mutate the result; copying a state per
+ * document made the writer's batches clone every person three times).
+ */
 export function advancePerson(state: PersonState, instant: Date | string, zone: string): PersonState {
+  const at = typeof instant === 'string' ? instant : instant.toISOString();
+  const due = nextTransition(state, zone);
+  if (due === null || due.at > at) return state;
   const copy = structuredClone(state);
-  advancePersonInPlace(copy, typeof instant === 'string' ? instant : instant.toISOString(), zone);
+  advancePersonInPlace(copy, at, zone);
   return copy;
 }
 

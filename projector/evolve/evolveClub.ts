@@ -2,21 +2,27 @@ import type { DomainEvent } from '../../services/events/index.ts';
 import { canonicalInstant } from '../../services/readModel/index.ts';
 import type { ClubState } from './clubState.ts';
 import { exceptionEnd } from './registryTimeline.ts';
-import type { EvolveResult, ProjectionConfig } from './types.ts';
+import type { EvolveResult, Outcome, ProjectionConfig } from './types.ts';
 import { classifyVersion, recordEvent } from './versioning.ts';
 
 export type ClubEvent = Extract<DomainEvent, { type: `club.${string}` }>;
 
 /** Applies one club event (duplicates change nothing). The club's own state has no clock of its own. */
 export function evolveClub(state: ClubState, event: ClubEvent, _config?: ProjectionConfig): EvolveResult<ClubState> {
-  const version = classifyVersion(state, event);
-  if (version === 'duplicate') return { state, outcome: 'duplicate' };
-  const at = canonicalInstant(event.occurredAt);
+  if (classifyVersion(state, event) === 'duplicate') return { state, outcome: 'duplicate' };
   const next = structuredClone(state);
-  const applied = apply(next, event, at);
+  return { state: next, outcome: evolveClubInPlace(next, event) };
+}
+
+/** evolveClub on a state the caller owns (the writer's batch): mutates instead of copying. */
+export function evolveClubInPlace(state: ClubState, event: ClubEvent): Outcome {
+  const version = classifyVersion(state, event);
+  if (version === 'duplicate') return 'duplicate';
+  const at = canonicalInstant(event.occurredAt);
+  const applied = apply(state, event, at);
   const outcome = applied ? version : 'ignored';
-  recordEvent(next, { ...event, occurredAt: at }, outcome);
-  return { state: next, outcome };
+  recordEvent(state, { ...event, occurredAt: at }, outcome);
+  return outcome;
 }
 
 function setMain(state: ClubState, locationId: string): boolean {

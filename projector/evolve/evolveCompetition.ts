@@ -4,7 +4,7 @@ import { canonicalInstant } from '../../services/readModel/index.ts';
 import { competitionPublicView } from './competitionDocument.ts';
 import type { CompetitionState } from './competitionState.ts';
 import { markdownToPlainText } from './markdownText.ts';
-import type { EvolveResult, ProjectionConfig } from './types.ts';
+import type { EvolveResult, Outcome, ProjectionConfig } from './types.ts';
 import { classifyVersion, recordEvent } from './versioning.ts';
 
 export type CompetitionEvent = Extract<DomainEvent, { type: `competition.${string}` }>;
@@ -14,18 +14,49 @@ export type CompetitionEvent = Extract<DomainEvent, { type: `competition.${strin
  * (evaluated on the event's calendar day, counts included) differs before and after it.
  */
 export function evolveCompetition(state: CompetitionState, event: CompetitionEvent, config: ProjectionConfig): EvolveResult<CompetitionState> {
+  if (classifyVersion(state, event) === 'duplicate') return { state, outcome: 'duplicate' };
+  const next = structuredClone(state);
+  return { state: next, outcome: evolveCompetitionInPlace(next, event, config) };
+}
+
+/**
+ * evolveCompetition on a state the caller owns (the writer's batch): mutates it instead of
+ * copying it per event, which made long competition histories quadratic.
+ */
+export function evolveCompetitionInPlace(state: CompetitionState, event: CompetitionEvent, config: ProjectionConfig): Outcome {
   const version = classifyVersion(state, event);
-  if (version === 'duplicate') return { state, outcome: 'duplicate' };
+  if (version === 'duplicate') return 'duplicate';
   const at = canonicalInstant(event.occurredAt);
   const today = calendarDay(new Date(at), config.zone);
-  const next = structuredClone(state);
-  const applied = state.lifecycle !== 'deleted' && apply(next, event, at);
+  // Entries are most of a competition's history; their effect on the public view (the counts)
+  // is computed directly instead of comparing the whole view before and after.
+  const entryChange = isEntryEvent(event) ? entryChangesView(state, event) : null;
+  const before = entryChange !== null || state.lifecycle === 'deleted' ? null : JSON.stringify(competitionPublicView(state, today));
+  const applied = state.lifecycle !== 'deleted' && apply(state, event, at);
   const outcome = applied ? version : 'ignored';
-  if (applied && JSON.stringify(competitionPublicView(state, today)) !== JSON.stringify(competitionPublicView(next, today))) {
-    next.changedAt = at;
-  }
-  recordEvent(next, { ...event, occurredAt: at }, outcome);
-  return { state: next, outcome };
+  if (applied && (entryChange ?? before !== JSON.stringify(competitionPublicView(state, today)))) state.changedAt = at;
+  recordEvent(state, { ...event, occurredAt: at }, outcome);
+  return outcome;
+}
+
+type EntryEvent = Extract<CompetitionEvent, { type: 'competition.entry_submitted' | 'competition.entry_changed' | 'competition.entry_withdrawn' }>;
+
+const isEntryEvent = (event: CompetitionEvent): event is EntryEvent =>
+  event.type === 'competition.entry_submitted' || event.type === 'competition.entry_changed' || event.type === 'competition.entry_withdrawn';
+
+/**
+ * Whether applying the entry event changes the counts the API shows: entriesCount moves when an
+ * entry appears or goes; startsCount only counts categories that exist, so a changed entry
+ * changes the view when its set of existing categories changes.
+ */
+function entryChangesView(state: CompetitionState, event: EntryEvent): boolean {
+  const entry = state.entries.find((e) => e.entryId === event.data.entryId);
+  if (event.type === 'competition.entry_withdrawn') return entry !== undefined;
+  if (!entry) return true;
+  const existing = new Set(state.categories.map((c) => c.id));
+  const before = new Set(entry.categoryIds.filter((id) => existing.has(id)));
+  const after = new Set(event.data.categoryIds.filter((id) => existing.has(id)));
+  return before.size !== after.size || [...before].some((id) => !after.has(id));
 }
 
 function apply(state: CompetitionState, event: CompetitionEvent, at: string): boolean {

@@ -4,7 +4,7 @@ import { advancePersonInPlace, archiveRole } from './advancePerson.ts';
 import type { CoachRoleState, DancerRoleState, JudgeRoleState, PersonState, RoleStateBase } from './personState.ts';
 import { lastOwnState } from './personState.ts';
 import { exceptionEnd } from './registryTimeline.ts';
-import type { EvolveResult, ProjectionConfig } from './types.ts';
+import type { EvolveResult, Outcome, ProjectionConfig } from './types.ts';
 import { classifyVersion, recordEvent } from './versioning.ts';
 
 export type PersonEvent = Extract<DomainEvent, { type: `person.${string}` }>;
@@ -16,15 +16,21 @@ const nullableInstant = (value: string | null): string | null => (value === null
  * event's occurredAt is applied first, at its due instant.
  */
 export function evolvePerson(state: PersonState, event: PersonEvent, config: ProjectionConfig): EvolveResult<PersonState> {
-  const version = classifyVersion(state, event);
-  if (version === 'duplicate') return { state, outcome: 'duplicate' };
-  const at = canonicalInstant(event.occurredAt);
+  if (classifyVersion(state, event) === 'duplicate') return { state, outcome: 'duplicate' };
   const next = structuredClone(state);
-  advancePersonInPlace(next, at, config.zone);
-  const applied = apply(next, event, at);
+  return { state: next, outcome: evolvePersonInPlace(next, event, config) };
+}
+
+/** evolvePerson on a state the caller owns (the writer's batch): mutates instead of copying. */
+export function evolvePersonInPlace(state: PersonState, event: PersonEvent, config: ProjectionConfig): Outcome {
+  const version = classifyVersion(state, event);
+  if (version === 'duplicate') return 'duplicate';
+  const at = canonicalInstant(event.occurredAt);
+  advancePersonInPlace(state, at, config.zone);
+  const applied = apply(state, event, at);
   const outcome = applied ? version : 'ignored';
-  recordEvent(next, { ...event, occurredAt: at }, outcome);
-  return { state: next, outcome };
+  recordEvent(state, { ...event, occurredAt: at }, outcome);
+  return outcome;
 }
 
 function endException(role: RoleStateBase, at: string): void {

@@ -4,11 +4,11 @@ export { covers, intersectIntervals, unionIntervals } from './intervals.ts';
 export { deriveRegistryTimeline, exceptionAt, type Timeline, type TimelineInput } from './registryTimeline.ts';
 export { markdownToPlainText } from './markdownText.ts';
 export { initialCompetitionState, type CompetitionEntry, type CompetitionState } from './competitionState.ts';
-export { evolveCompetition, type CompetitionEvent } from './evolveCompetition.ts';
+export { evolveCompetition, evolveCompetitionInPlace, type CompetitionEvent } from './evolveCompetition.ts';
 export { competitionPublicView, competitionReadDocument, registrationStateChanges } from './competitionDocument.ts';
 export * from './personState.ts';
 export { advancePerson, advancePerson as advanceTo, archivalDueAt, nextRoleDueAt } from './advancePerson.ts';
-export { evolvePerson, type PersonEvent } from './evolvePerson.ts';
+export { evolvePerson, evolvePersonInPlace, type PersonEvent } from './evolvePerson.ts';
 export { linkFacts, memberLinkFactId, type MemberLinkFact } from './memberLinks.ts';
 export {
   coachReadDocument,
@@ -21,7 +21,7 @@ export {
   type PersonRoleDocuments,
 } from './personDocuments.ts';
 export { initialClubState, type ClubLocationState, type ClubState } from './clubState.ts';
-export { evolveClub, type ClubEvent } from './evolveClub.ts';
+export { evolveClub, evolveClubInPlace, type ClubEvent } from './evolveClub.ts';
 export { clubReadDocument, deriveClubMembership, orderedLocations, type ClubMembership } from './clubDocuments.ts';
 export { evolve, type EvolveContext } from './evolve.ts';
 export { createInMemoryReadModel, type InMemoryReadModel } from './inMemoryReadModel.ts';

@@ -11,6 +11,13 @@ type StoredDoc = { nextDueAt?: Date | null; rev?: number } & Record<string, unkn
  * would, so a test cannot pass by sharing objects.
  */
 export class MemoryProjectionStore implements ProjectionStore {
+  /** false: keep references instead of copies (the benchmark, where copying is not our cost). */
+  private readonly copy: <T>(value: T) => T;
+
+  constructor(opts: { clone?: boolean } = {}) {
+    this.copy = opts.clone === false ? <T>(value: T): T => value : <T>(value: T): T => structuredClone(value);
+  }
+
   readonly states: { [K in StateKind]: Map<string, StateByKind[K]> } = { competition: new Map(), person: new Map(), club: new Map() };
   readonly facts = new Map<string, MemberLinkFact & { rev?: number }>();
   /** `kind|subjectId` → fact ids, so loading a subject's facts costs what a database index would. */
@@ -35,7 +42,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     const states = this.states[kind] as Map<string, StateByKind[K]>;
     for (const id of ids) {
       const state = states.get(id);
-      if (state) found.set(id, structuredClone(state));
+      if (state) found.set(id, this.copy(state));
     }
     return Promise.resolve(found);
   }
@@ -44,7 +51,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     const found: MemberLinkFact[] = [];
     for (const subjectId of new Set(subjectIds)) {
       for (const id of this.factsBySubject.get(`${kind}|${subjectId}`) ?? []) {
-        const { rev: _rev, stamp: _stamp, ...plain } = structuredClone(this.facts.get(id)!) as MemberLinkFact & { rev?: number; stamp?: Stamp };
+        const { rev: _rev, stamp: _stamp, ...plain } = this.copy(this.facts.get(id)!) as MemberLinkFact & { rev?: number; stamp?: Stamp };
         found.push(plain);
       }
     }
@@ -63,7 +70,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     for (const kind of ['competition', 'person', 'club'] as const) {
       const target = this.states[kind] as Map<string, { version: number }>;
       for (const [id, state] of writes.states[kind]) {
-        if ((target.get(id)?.version ?? 0) <= state.version) target.set(id, structuredClone(state));
+        if ((target.get(id)?.version ?? 0) <= state.version) target.set(id, this.copy(state));
       }
       this.count(`${kind}_states`, writes.states[kind].size);
     }
@@ -74,13 +81,13 @@ export class MemoryProjectionStore implements ProjectionStore {
         const stamp: Stamp = { v: writes.versions.get(id) ?? 0, at: writes.stampAt };
         if (!wins(this.docs[listing].get(id) as { stamp?: Stamp } | undefined, stamp)) continue;
         if (doc === null) this.docs[listing].delete(id);
-        else this.docs[listing].set(id, { ...(structuredClone(doc) as unknown as StoredDoc), stamp });
+        else this.docs[listing].set(id, { ...(this.copy(doc) as unknown as StoredDoc), stamp });
       }
       this.count(listing, writes.docs[listing].size);
     }
     for (const [id, fact] of writes.facts) {
       const stamp: Stamp = { v: writes.versions.get(fact.memberId) ?? 0, at: writes.stampAt };
-      if (wins(this.facts.get(id) as { stamp?: Stamp } | undefined, stamp)) this.putFact({ ...structuredClone(fact), stamp } as MemberLinkFact);
+      if (wins(this.facts.get(id) as { stamp?: Stamp } | undefined, stamp)) this.putFact({ ...this.copy(fact), stamp } as MemberLinkFact);
     }
     this.count('member_links', writes.facts.size);
     return Promise.resolve();
@@ -102,7 +109,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     for (const { id, value, rev } of docs) {
       const stored = target.get(id);
       if (stored && (stored.rev ?? 0) >= rev) continue;
-      target.set(id, value === null ? { _id: id, rev, registryState: 'GONE', nextDueAt: null } : { ...(structuredClone(value) as unknown as StoredDoc), rev });
+      target.set(id, value === null ? { _id: id, rev, registryState: 'GONE', nextDueAt: null } : { ...(this.copy(value) as unknown as StoredDoc), rev });
       written.add(id);
     }
     this.count(listing, written.size);
@@ -114,7 +121,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     for (const { id, value, rev } of facts) {
       const stored = this.facts.get(id);
       if (stored && (stored.rev ?? 0) >= rev) continue;
-      this.putFact({ ...structuredClone(value), rev });
+      this.putFact({ ...this.copy(value), rev });
       n++;
     }
     this.count('member_links', n);

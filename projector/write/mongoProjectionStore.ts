@@ -9,6 +9,9 @@ import { projectionCollections, type ProjectionCollections } from './projectionC
 const durable: WriteConcern = { w: 'majority', journal: true };
 const DUPLICATE_KEY = 11000;
 
+/** Every projection document has a string _id (aggregate ids, fact ids, subject keys). */
+type Stored = Document & { _id: string };
+
 export interface WriteCounter {
   (collection: string, writes: number): void;
 }
@@ -29,19 +32,19 @@ export class MongoProjectionStore implements ProjectionStore {
     this.live = opts.live ?? true;
   }
 
-  private coll<T extends Document>(name: string): Collection<T> {
-    return this.db.collection<T>(name);
+  private coll(name: string): Collection<Stored> {
+    return this.db.collection<Stored>(name);
   }
 
   async loadStates<K extends StateKind>(kind: K, ids: readonly string[]): Promise<Map<string, StateByKind[K]>> {
     if (ids.length === 0) return new Map();
-    const docs = await this.coll<Document>(this.names.states[kind]).find({ _id: { $in: [...ids] } } as Document).toArray();
+    const docs = await this.coll(this.names.states[kind]).find({ _id: { $in: [...ids] } }).toArray();
     return new Map(docs.map((d) => [String(d._id), d as unknown as StateByKind[K]]));
   }
 
   async loadFacts(kind: 'club' | 'coach', subjectIds: readonly string[]): Promise<MemberLinkFact[]> {
     if (subjectIds.length === 0) return [];
-    const docs = await this.coll<Document>(this.names.memberLinks)
+    const docs = await this.coll(this.names.memberLinks)
       .find({ kind, subjectId: { $in: [...subjectIds] } }, { projection: { rev: 0, stamp: 0 } })
       .toArray();
     return docs as unknown as MemberLinkFact[];
@@ -51,14 +54,14 @@ export class MongoProjectionStore implements ProjectionStore {
     const jobs: Promise<unknown>[] = [];
     for (const kind of ['competition', 'person', 'club'] as const) {
       // A state never goes back in version (a consumer fenced out by a rebalance loses).
-      const ops: AnyBulkWriteOperation<Document>[] = [...writes.states[kind].values()].map((state) => ({
+      const ops: AnyBulkWriteOperation<Stored>[] = [...writes.states[kind].values()].map((state) => ({
         replaceOne: { filter: { _id: state._id, version: { $lte: state.version } }, replacement: state, upsert: true },
       }));
       jobs.push(this.bulkTolerateDuplicates(this.names.states[kind], ops));
     }
-    const stamped = (id: string, doc: object | null, aggregateId = id): AnyBulkWriteOperation<Document> => {
+    const stamped = (id: string, doc: object | null, aggregateId = id): AnyBulkWriteOperation<Stored> => {
       const stamp: Stamp = { v: writes.versions.get(aggregateId) ?? 0, at: writes.stampAt };
-      const filter = { _id: id, $or: [{ 'stamp.v': { $lt: stamp.v } }, { 'stamp.v': stamp.v, 'stamp.at': { $lte: stamp.at } }] } as Document;
+      const filter = { _id: id, $or: [{ 'stamp.v': { $lt: stamp.v } }, { 'stamp.v': stamp.v, 'stamp.at': { $lte: stamp.at } }] };
       return doc === null ? { deleteOne: { filter } } : { replaceOne: { filter, replacement: { ...doc, stamp }, upsert: true } };
     };
     for (const listing of ['competitions', 'dancers', 'judges'] as const) {
@@ -77,13 +80,13 @@ export class MongoProjectionStore implements ProjectionStore {
 
   async readRevisions(keys: readonly string[]): Promise<Map<string, number>> {
     if (keys.length === 0) return new Map();
-    const docs = await this.coll<Document>(this.names.revisions).find({ _id: { $in: [...keys] } } as Document).toArray();
+    const docs = await this.coll(this.names.revisions).find({ _id: { $in: [...keys] } }).toArray();
     return new Map(docs.map((d) => [String(d._id), Number(d.rev)]));
   }
 
   async writeDerived<L extends DerivedListing>(listing: L, docs: readonly Stamped<DerivedDocs[L] | null>[]): Promise<Set<string>> {
-    const ops: AnyBulkWriteOperation<Document>[] = docs.map(({ id, value, rev }) => {
-      const filter = { _id: id, rev: { $lt: rev } } as Document;
+    const ops: AnyBulkWriteOperation<Stored>[] = docs.map(({ id, value, rev }) => {
+      const filter = { _id: id, rev: { $lt: rev } };
       // A deleted derived document leaves a tombstone holding its revision, so an older
       // derivation cannot bring it back; the API never reads tombstones (no public state).
       const replacement = value === null ? { _id: id, rev, registryState: 'GONE', nextDueAt: null } : { ...value, rev };
@@ -94,14 +97,14 @@ export class MongoProjectionStore implements ProjectionStore {
   }
 
   async writeStaffFacts(facts: readonly Stamped<MemberLinkFact>[]): Promise<void> {
-    const ops: AnyBulkWriteOperation<Document>[] = facts.map(({ id, value, rev }) => ({
+    const ops: AnyBulkWriteOperation<Stored>[] = facts.map(({ id, value, rev }) => ({
       replaceOne: { filter: { _id: id, rev: { $lt: rev } }, replacement: { ...value, rev }, upsert: true },
     }));
     await this.bulkTolerateDuplicates(this.names.memberLinks, ops);
   }
 
   async findDue(listing: keyof ProjectionCollections['read'], now: Date, limit: number): Promise<string[]> {
-    const docs = await this.coll<Document>(this.names.read[listing])
+    const docs = await this.coll(this.names.read[listing])
       .find({ nextDueAt: { $lte: now } }, { projection: { _id: 1 } })
       .sort({ nextDueAt: 1, _id: 1 })
       .limit(limit)
@@ -113,14 +116,14 @@ export class MongoProjectionStore implements ProjectionStore {
     if (this.live && listings.size > 0) await bumpVersions(this.db, this.generation, listings);
   }
 
-  private async bulk(collection: string, ops: AnyBulkWriteOperation<Document>[]): Promise<void> {
+  private async bulk(collection: string, ops: AnyBulkWriteOperation<Stored>[]): Promise<void> {
     if (ops.length === 0) return;
     await this.coll(collection).bulkWrite(ops, { ordered: false, writeConcern: durable });
     this.countWrites(collection, ops.length);
   }
 
   /** A guarded upsert that finds a newer document fails with a duplicate key: that op lost. */
-  private async bulkTolerateDuplicates(collection: string, ops: AnyBulkWriteOperation<Document>[]): Promise<Set<number>> {
+  private async bulkTolerateDuplicates(collection: string, ops: AnyBulkWriteOperation<Stored>[]): Promise<Set<number>> {
     if (ops.length === 0) return new Set();
     try {
       await this.coll(collection).bulkWrite(ops, { ordered: false, writeConcern: durable });

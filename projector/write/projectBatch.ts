@@ -8,9 +8,9 @@ import {
   dancerLinkFacts,
   deriveClubMembership,
   deriveCoachListing,
-  evolveClub,
-  evolveCompetition,
-  evolvePerson,
+  evolveClubInPlace,
+  evolveCompetitionInPlace,
+  evolvePersonInPlace,
   initialClubState,
   initialCompetitionState,
   initialPersonState,
@@ -65,24 +65,26 @@ export async function projectBatch(input: BatchInput, store: ProjectionStore, co
     store.loadStates('club', [...ids.club]),
   ]);
 
+  // The loaded states belong to this batch alone, so events fold into them in place.
   input.events.forEach((event, i) => {
+    const id = event.aggregateId;
     switch (kindOf(event)) {
       case 'competition': {
-        const r = evolveCompetition(competitions.get(event.aggregateId) ?? initialCompetitionState(event.aggregateId), event as CompetitionEvent, config);
-        competitions.set(event.aggregateId, r.state);
-        outcomes[i] = r.outcome;
+        const state = competitions.get(id) ?? initialCompetitionState(id);
+        competitions.set(id, state);
+        outcomes[i] = evolveCompetitionInPlace(state, event as CompetitionEvent, config);
         return;
       }
       case 'person': {
-        const r = evolvePerson(persons.get(event.aggregateId) ?? initialPersonState(event.aggregateId), event as PersonEvent, config);
-        persons.set(event.aggregateId, r.state);
-        outcomes[i] = r.outcome;
+        const state = persons.get(id) ?? initialPersonState(id);
+        persons.set(id, state);
+        outcomes[i] = evolvePersonInPlace(state, event as PersonEvent, config);
         return;
       }
       case 'club': {
-        const r = evolveClub(clubs.get(event.aggregateId) ?? initialClubState(event.aggregateId), event as ClubEvent, config);
-        clubs.set(event.aggregateId, r.state);
-        outcomes[i] = r.outcome;
+        const state = clubs.get(id) ?? initialClubState(id);
+        clubs.set(id, state);
+        outcomes[i] = evolveClubInPlace(state, event as ClubEvent);
       }
     }
   });
@@ -101,7 +103,9 @@ export async function projectBatch(input: BatchInput, store: ProjectionStore, co
   const coachesToDerive = new Set(input.due?.coaches ?? []);
   const clubsToDerive = new Set([...ids.club, ...(input.due?.clubs ?? [])]);
   for (const [id, state] of competitions) own.docs.competitions.set(id, competitionReadDocument(state, now, config));
-  for (const [id, state] of persons) {
+  for (const [id, stored] of persons) {
+    // Advanced once here (a copy when something fell due) and shared by documents and facts.
+    const state = advancePerson(stored, now, config.zone);
     const docs = roleReadDocuments(state, now, config);
     if (state.roles.dancer) own.docs.dancers.set(id, docs.dancer);
     if (state.roles.judge) own.docs.judges.set(id, docs.judge);

@@ -74,10 +74,28 @@ function utcMidnight(day: string): number {
   return Date.UTC(year, month - 1, d);
 }
 
+/** The calendar day from Intl directly: exact, but a formatToParts call (slow on hot paths). */
+function calendarDayByIntl(instantMs: number, zone: string): string {
+  const t = localTime(instantMs, zone);
+  return formatDay(t.year, t.month, t.day);
+}
+
+const utcDay = (instantMs: number): string => {
+  const d = new Date(instantMs);
+  return formatDay(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+};
+
 /** The calendar day ('YYYY-MM-DD') an instant falls on in the zone. */
 export function calendarDay(instant: Date, zone: string): string {
-  const t = localTime(instant.getTime(), zone);
-  return formatDay(t.year, t.month, t.day);
+  const ms = instant.getTime();
+  if (zone === 'UTC') return utcDay(ms);
+  // Offsets lie within ±14 h, so the local day is the UTC day or one of its neighbours; the
+  // memoized day starts decide which without asking Intl again.
+  const guess = utcDay(ms);
+  for (const day of [guess, addDays(guess, -1), addDays(guess, 1)]) {
+    if (startOfDayMs(day, zone) <= ms && ms < startOfDayMs(addDays(day, 1), zone)) return day;
+  }
+  return calendarDayByIntl(ms, zone);
 }
 
 /** Offset of the zone at an instant, in milliseconds (local = UTC + offset). */
@@ -87,11 +105,31 @@ function offsetAt(instantMs: number, zone: string): number {
   return localAsUtc - Math.floor(instantMs / 1000) * 1000;
 }
 
+// Day starts are asked for constantly (every due instant, every registration state) and a
+// federation's history spans a few thousand days, so each is computed once per zone.
+const dayStarts = new Map<string, number>();
+const MAX_MEMOIZED_DAYS = 100_000;
+
+function startOfDayMs(day: string, zone: string): number {
+  if (zone === 'UTC') return utcMidnight(day);
+  const key = `${zone}|${day}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return known;
+  if (dayStarts.size >= MAX_MEMOIZED_DAYS) dayStarts.clear();
+  const start = computeStartOfDay(day, zone);
+  dayStarts.set(key, start);
+  return start;
+}
+
 /**
  * The instant the calendar day begins in the zone: the first instant whose local date is `day`.
  * Usually local midnight; when a DST change skips midnight, the instant of the change.
  */
 export function startOfDay(day: string, zone: string): Date {
+  return new Date(startOfDayMs(day, zone));
+}
+
+function computeStartOfDay(day: string, zone: string): number {
   const midnight = utcMidnight(day);
   // Every offset the zone uses around that day (offsets lie within -14h..+14h).
   const offsets = new Set<number>();
@@ -101,16 +139,16 @@ export function startOfDay(day: string, zone: string): Date {
     .filter((t) => offsetAt(t, zone) === midnight - t)
     .sort((a, b) => a - b);
   const first = candidates[0];
-  if (first !== undefined) return new Date(first);
+  if (first !== undefined) return first;
   // Local midnight does not exist that day: find the first instant of the day by bisection.
   let low = midnight - 15 * 3_600_000; // still the day before
   let high = midnight + 15 * 3_600_000; // already `day` or later
   while (high - low > 1) {
     const mid = Math.floor((low + high) / 2);
-    if (calendarDay(new Date(mid), zone) >= day) high = mid;
+    if (calendarDayByIntl(mid, zone) >= day) high = mid;
     else low = mid;
   }
-  return new Date(high);
+  return high;
 }
 
 /** The day `n` days after `day` (n may be negative). */

@@ -49,6 +49,21 @@ function addGrams(text: string, into: Set<string>): void {
  * joined by "\n" (a substring never crosses two fields).
  */
 export function searchTokens(fields: ReadonlyArray<string | null | undefined>): { tokens: string[]; text: string } {
+  // The same names and titles are written again on every batch that touches their record, so
+  // the keys are kept by their input (bounded; callers copy nothing out of the shared arrays).
+  const key = fields.map((f) => f ?? '\u0001').join('\u0000');
+  const known = tokenMemo.get(key);
+  if (known) return { tokens: [...known.tokens], text: known.text };
+  const keys = computeSearchTokens(fields);
+  if (tokenMemo.size >= MAX_MEMOIZED_TOKENS) tokenMemo.clear();
+  tokenMemo.set(key, keys);
+  return { tokens: [...keys.tokens], text: keys.text };
+}
+
+const tokenMemo = new Map<string, { tokens: string[]; text: string }>();
+const MAX_MEMOIZED_TOKENS = 20_000;
+
+function computeSearchTokens(fields: ReadonlyArray<string | null | undefined>): { tokens: string[]; text: string } {
   const variants: string[] = [];
   for (const field of fields) {
     if (field === null || field === undefined) continue;

@@ -1,0 +1,194 @@
+// One measurement of bench/projector.ts, in its own process so its peak RSS is its own.
+// Prints one JSON line: { mode, events, seconds, writes, maxRssMb, ... }.
+import { parseArgs } from 'node:util';
+import { createKafka } from '../services/kafka/index.ts';
+import { createLogger } from '../services/logger.ts';
+import { createRegistry } from '../services/metrics/createRegistry.ts';
+import { connectMongo } from '../services/mongo/index.ts';
+import { runConsumer, type EventSink } from '../projector/consume/runConsumer.ts';
+import { createProjectorMetrics } from '../projector/metrics/projectorMetrics.ts';
+import { ensureProjectorIndexes } from '../projector/write/ensureProjectorIndexes.ts';
+import { MemoryProjectionStore } from '../projector/write/memoryProjectionStore.ts';
+import { MongoProjectionStore } from '../projector/write/mongoProjectionStore.ts';
+import { projectionSink } from '../projector/write/projectionSink.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    mode: { type: 'string' },
+    topic: { type: 'string' },
+    total: { type: 'string' },
+    seconds: { type: 'string', default: '0' },
+    brokers: { type: 'string' },
+    mongo: { type: 'string' },
+    chunk: { type: 'string', default: '2000' },
+    rates: { type: 'string' },
+  },
+});
+const total = Number(args.total);
+const brokers = args.brokers!.split(',');
+const logger = createLogger('bench', 'warn');
+const kafka = createKafka({ clientId: 'bench', brokers, logger });
+const config = { zone: 'UTC', bufferPeriodDays: 30 };
+const NOW = new Date('2026-11-23T12:00:00Z');
+const group = `bench-${args.mode}-${Date.now()}`;
+const limitMs = Number(args.seconds) * 1000;
+
+function report(result: Record<string, unknown>): void {
+  process.stdout.write(`${JSON.stringify({ ...result, maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) })}\n`);
+}
+
+async function noop(): Promise<void> {
+  const consumer = kafka.consumer({ groupId: group, maxBytes: 16 * 1024 * 1024 });
+  await consumer.connect();
+  await consumer.subscribe({ topic: args.topic!, fromBeginning: true });
+  let count = 0;
+  let first = 0;
+  const done = new Promise<number>((resolve) => {
+    void consumer.run({
+      eachBatch: ({ batch }) => {
+        first ||= performance.now();
+        count += batch.messages.length;
+        if (count >= total) resolve(performance.now());
+        return Promise.resolve();
+      },
+    });
+  });
+  const end = await done;
+  await consumer.disconnect();
+  report({ mode: 'noop', events: count, seconds: (end - first) / 1000 });
+}
+
+/** Runs the real consumer with the given sink until every message is through or time is up. */
+async function throughSink(sink: EventSink, extra: () => Record<string, unknown>, mode: string): Promise<void> {
+  const metrics = createProjectorMetrics(createRegistry('bench', false));
+  let first = 0;
+  let finish: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  const counting: EventSink = {
+    apply: (events) => {
+      first ||= performance.now();
+      return sink.apply(events);
+    },
+  };
+  const consumer = await runConsumer({
+    kafka, topic: args.topic!, dlqTopic: `${args.topic!}.dlq`, groupId: group, sink: counting, metrics, logger, clock: () => NOW,
+    chunkSize: Number(args.chunk),
+  });
+  const timer = limitMs > 0 ? setTimeout(finish, limitMs) : undefined;
+  const poll = setInterval(() => {
+    void metrics.batchSize.get().then((h) => {
+      if ((h.values.find((v) => v.metricName?.endsWith('_sum'))?.value ?? 0) >= total) finish();
+    });
+  }, 200);
+  await finished;
+  const end = performance.now();
+  clearInterval(poll);
+  clearTimeout(timer);
+  const applied = (await metrics.batchSize.get()).values.find((v) => v.metricName?.endsWith('_sum'))?.value ?? 0;
+  await consumer.stop();
+  report({ mode, events: applied, seconds: (end - first) / 1000, timeBoxed: applied < total, ...extra() });
+}
+
+/**
+ * Produce-to-visible delay: a producer at a steady rate, the real consumer and Mongo writer;
+ * an event's delay is the time from its send (its occurredAt) until projectBatch returned, that
+ * is until its documents were durably written and readable.
+ */
+async function live(): Promise<void> {
+  const { createHistory } = await import('../generator/index.ts');
+  const { ensureTopics } = await import('../services/kafka/index.ts');
+  const topic = `bench.live.${Date.now()}`;
+  const admin = kafka.admin();
+  await admin.connect();
+  await ensureTopics(admin, [{ topic, numPartitions: 6 }]);
+  await admin.disconnect();
+  const mongo = await connectMongo(args.mongo!, `bench_live_${Date.now()}`);
+  const store = new MongoProjectionStore(mongo.db, 1);
+  await ensureProjectorIndexes(mongo.db, store.names);
+  const metrics = createProjectorMetrics(createRegistry('bench', false));
+  let delays: number[] = [];
+  let applied = 0;
+  const sink = projectionSink(store, config, () => new Date());
+  const consumer = await runConsumer({
+    kafka, topic, dlqTopic: `${topic}.dlq`, groupId: group, metrics, logger, clock: () => new Date(), chunkSize: 500,
+    sink: {
+      apply: async (events) => {
+        const outcomes = await sink.apply(events);
+        const now = Date.now();
+        for (const e of events) delays.push(now - Date.parse(e.occurredAt));
+        applied += events.length;
+        return outcomes;
+      },
+    },
+  });
+  const producer = kafka.producer();
+  await producer.connect();
+  const source = createHistory({ seed: 99, events: 3_000_000, now: NOW })[Symbol.iterator]();
+  let produced = 0;
+  const phases: Record<string, unknown>[] = [];
+  const rates = (args.rates ?? '500,2000,4000,8000').split(',').map(Number);
+  for (const rate of rates) {
+    delays = [];
+    const phaseSeconds = 15;
+    const tick = 100;
+    const startedAt = Date.now();
+    let sent = 0;
+    while (Date.now() - startedAt < phaseSeconds * 1000) {
+      const due = Math.floor(((Date.now() - startedAt) / 1000) * rate) - sent;
+      if (due > 0) {
+        const messages = [];
+        for (let i = 0; i < due; i++) {
+          const event = source.next().value!;
+          messages.push({ key: event.aggregateId, value: JSON.stringify({ ...event, occurredAt: new Date().toISOString() }) });
+        }
+        await producer.send({ topic, acks: -1, messages });
+        sent += due;
+      }
+      await new Promise((r) => setTimeout(r, Math.max(1, tick - ((Date.now() - startedAt) % tick))));
+    }
+    produced += sent;
+    const drainStart = Date.now();
+    while (applied < produced && Date.now() - drainStart < 30_000) await new Promise((r) => setTimeout(r, 100));
+    const sorted = [...delays].sort((a, b) => a - b);
+    const pct = (p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+    const caughtUp = applied >= produced;
+    phases.push({ rate, sent, achievedRate: Math.round(sent / phaseSeconds), p50Ms: pct(50), p99Ms: pct(99), caughtUp, drainMs: Date.now() - drainStart });
+    if (!caughtUp || pct(99) > 5000) break;
+  }
+  await producer.disconnect();
+  await consumer.stop();
+  await mongo.db.dropDatabase();
+  await mongo.close();
+  report({ mode: 'live', phases });
+}
+
+async function main(): Promise<void> {
+  if (args.mode === 'noop') return noop();
+  if (args.mode === 'pipeline') {
+    const store = new MemoryProjectionStore({ clone: false });
+    return throughSink(projectionSink(store, config, () => NOW), () => ({ writes: store.totalWrites, writesByCollection: Object.fromEntries(store.writes) }), 'pipeline');
+  }
+  if (args.mode === 'live') return live();
+  if (args.mode === 'e2e') {
+    const mongo = await connectMongo(args.mongo!, `bench_e2e_${Date.now()}`);
+    const byCollection = new Map<string, number>();
+    const store = new MongoProjectionStore(mongo.db, 1, { countWrites: (c, n) => byCollection.set(c, (byCollection.get(c) ?? 0) + n) });
+    await ensureProjectorIndexes(mongo.db, store.names);
+    try {
+      await throughSink(projectionSink(store, config, () => NOW), () => ({ writes: [...byCollection.values()].reduce((a, b) => a + b, 0) }), 'e2e');
+    } finally {
+      await mongo.db.dropDatabase();
+      await mongo.close();
+    }
+    return;
+  }
+  throw new Error(`unknown mode ${args.mode}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);
