@@ -1,31 +1,70 @@
 import Koa from 'koa';
+import type { Db } from 'mongodb';
 import type { Config } from '../services/config/index.ts';
 import type { Logger } from '../services/logger.ts';
 import type { ReadinessCheck } from '../services/ops/index.ts';
+import { httpPipeline, type RateLimitStore } from './http/index.ts';
+import { ReadModelSource } from './readModelSource.ts';
+import { requestLog } from './requestLog.ts';
+import { resourceRoutes } from './resources/index.ts';
 
 export interface AppDependencies {
   config: Readonly<Config>;
   logger: Logger;
   readiness: ReadinessCheck;
+  /** The database holding the read model (`MongoConnection.db`). */
+  db: Db;
+  /** Milliseconds since the epoch: rate-limit window, cache expiry, "today". Default `Date.now`. */
+  clock?: () => number;
+  /** Default: a ReadModelSource over `db`. */
+  readModel?: ReadModelSource;
+  /** Default: the in-memory store (one instance); a shared store serves several. */
+  rateLimitStore?: RateLimitStore;
 }
 
-/** The public HTTP app. Health lives outside the versioned base path for load balancers. */
+const HEALTH_PATHS = new Set(['/health/live', '/health/ready']);
+
+/**
+ * The public HTTP app. Health lives outside the versioned base path for load balancers and
+ * spends no rate-limit budget. Everything else: request log → read-model scope → request id →
+ * CORS → rate limit → errors → endpoint + query → ETag/304 → cache → resource routes.
+ */
 export function createApp(deps: AppDependencies): Koa {
+  const { config } = deps;
+  const clock = deps.clock ?? Date.now;
+  const source = deps.readModel ?? new ReadModelSource(deps.db);
   const app = new Koa();
+  // Errors are logged by the error middleware with the request id; Koa's own print is noise.
+  app.silent = true;
   app.use(async (ctx, next) => {
+    if (!HEALTH_PATHS.has(ctx.path)) {
+      await next();
+      return;
+    }
+    ctx.set('Cache-Control', 'no-store');
     if (ctx.path === '/health/live') {
-      ctx.set('Cache-Control', 'no-store');
       ctx.body = { status: 'live' };
       return;
     }
-    if (ctx.path === '/health/ready') {
-      const { ready, checks } = await deps.readiness();
-      ctx.set('Cache-Control', 'no-store');
-      ctx.status = ready ? 200 : 503;
-      ctx.body = { status: ready ? 'ready' : 'not ready', checks };
-      return;
-    }
-    await next();
+    const { ready, checks } = await deps.readiness();
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status: ready ? 'ready' : 'not ready', checks };
   });
+  app.use(requestLog(deps.logger));
+  app.use(source.scope());
+  const pipeline = httpPipeline({
+    logger: deps.logger,
+    clock,
+    rateLimit: {
+      limit: config.api.rateLimitMax,
+      windowSeconds: config.api.rateLimitWindowSeconds,
+      trustedProxyCount: config.api.trustedProxyCount,
+      ...(deps.rateLimitStore ? { store: deps.rateLimitStore } : {}),
+    },
+    cache: { maxBytes: config.api.cacheMaxBytes, getDataVersion: (scope) => source.currentVersion(scope) },
+    endpoints: { basePath: config.api.basePath },
+  });
+  for (const middleware of pipeline) app.use(middleware);
+  app.use(resourceRoutes({ config, source, clock }));
   return app;
 }

@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { Writable } from 'node:stream';
+import type Koa from 'koa';
 import { MongoClient, type Db } from 'mongodb';
 import { pino } from 'pino';
 import { createApp } from '../../api/createApp.ts';
+import { matchEndpoint } from '../../api/http/index.ts';
 import { loadConfig, type Config } from '../../services/config/index.ts';
 import type { DomainEvent } from '../../services/events/index.ts';
 import { readMeta } from '../../services/mongo/index.ts';
@@ -12,6 +14,7 @@ import { MongoProjectionStore } from '../../projector/write/mongoProjectionStore
 import { projectBatch } from '../../projector/write/projectBatch.ts';
 import { projectionCollections } from '../../projector/write/projectionCollections.ts';
 import { testServers, uniqueName } from '../support/isolation.ts';
+import { expectMatchesSchema } from './expectMatchesSchema.ts';
 
 export const PUBLIC_URL = 'https://api.test.example';
 export const SITE_URL = 'https://site.test.example';
@@ -32,6 +35,11 @@ export interface Database {
   /** Projects events at `now` into the live generation, as the projector does. */
   project(events: readonly DomainEvent[], now: Date): Promise<void>;
   drop(): Promise<void>;
+}
+
+/** The ids of a list body's items, in order. */
+export function idsIn(body: unknown): string[] {
+  return (body as { data: Array<{ id: string }> }).data.map((item) => item.id);
 }
 
 /** A fresh database per test file, with generation 1 created and its indexes ensured. */
@@ -76,18 +84,32 @@ export async function startApi(db: Db, now: Date, env: Record<string, string> = 
   });
   const clock = { now: now.getTime() };
   const app = createApp({ config, logger: pino({ level: 'info' }, sink), readiness: () => Promise.resolve({ ready: true, checks: {} }), db, clock: () => clock.now });
+  return { config, logLines, clock, ...(await serve(app)) };
+}
+
+/**
+ * Every 200 body of the API against its endpoint's response schema (closed: no stray or
+ * internal field), whatever the test asserts besides. The OpenAPI document has its own test.
+ */
+function expectValidBody(path: string, status: number, json: unknown): void {
+  if (status !== 200 || json === undefined) return;
+  const endpoint = matchEndpoint(new URL(path, 'http://x').pathname, '/api/v1');
+  if (endpoint && endpoint.definition.name !== 'openApiDocument') expectMatchesSchema(json, endpoint.definition.response);
+}
+
+/** Any Koa app on an ephemeral port, requested with fetch; every 200 body is schema-checked. */
+export async function serve(app: Koa): Promise<Pick<ApiServer, 'request' | 'close'>> {
   const handle = app.callback();
   const server: Server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    config,
-    logLines,
-    clock,
     request: async (path, init = {}) => {
       const res = await fetch(`${origin}${path}`, { method: init.method ?? 'GET', headers: init.headers });
       const text = await res.text();
-      return { status: res.status, headers: res.headers, text, json: text === '' ? undefined : JSON.parse(text) };
+      const json: unknown = text === '' ? undefined : JSON.parse(text);
+      expectValidBody(path, res.status, json);
+      return { status: res.status, headers: res.headers, text, json };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

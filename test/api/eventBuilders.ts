@@ -4,9 +4,9 @@ import { eventStream, type EventStream } from '../../projector/evolve/testEvents
 // Small builders of valid event histories for the HTTP tests. Ids are chosen by the tests
 // (so that `_id` order is known); versions and event ids come from eventStream.
 
-export const LV: Country = { id: 117, name: 'Latvia', code: 'LV' };
-export const EE: Country = { id: 68, name: 'Estonia', code: 'EE' };
-export const LT: Country = { id: 130, name: 'Lithuania', code: 'LT' };
+export const LV: NonNullable<Country> = { id: 117, name: 'Latvia', code: 'LV' };
+export const EE: NonNullable<Country> = { id: 68, name: 'Estonia', code: 'EE' };
+export const LT: NonNullable<Country> = { id: 130, name: 'Lithuania', code: 'LT' };
 
 const hex = (prefix: string, n: number): string => `${prefix}0000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 export const competitionId = (n: number): string => hex('c', n);
@@ -49,7 +49,7 @@ export function competitionDetails(n: number, overrides: Partial<CompetitionDeta
   };
 }
 
-export const venue = (country: Country, city: string, venueName: string | null = null): CompetitionDetails['location'] => ({
+export const venue = (country: NonNullable<Country>, city: string, venueName: string | null = null): CompetitionDetails['location'] => ({
   ...noLocation, country: country.name, countryId: country.id, countryCode: country.code, city, venueName,
 });
 

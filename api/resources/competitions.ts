@@ -1,0 +1,68 @@
+import type { CompetitionsQuery } from '../../schemas/api/competitionsQuery.ts';
+import type { CompetitionListEnvelope } from '../../schemas/api/envelopes.ts';
+import { canonicalInstant, periodFilter } from '../../services/readModel/index.ts';
+import { FilterBuilder, type ListingQuery } from './filterBuilder.ts';
+import { anyOf, foldedEquals, foldedPrefix, searchClause } from './filterClauses.ts';
+import { COMPETITION_FIELDS, toCompetition, type StoredCompetition } from './competitionMapping.ts';
+import { pageLinks, pageMeta } from './pagination.ts';
+import { projectionOf } from './projection.ts';
+import { readPage } from './readPage.ts';
+import type { ResourceRequest } from './resourceRequest.ts';
+
+/** `registration.state == open` on `today`, in the terms resolveRegistrationState uses. */
+function registrationOpenClauses(open: boolean, today: string) {
+  if (open) {
+    return [
+      { status: 'open', 'registration.status': 'open' },
+      { $or: [{ 'registration.opensAt': null }, { 'registration.opensAt': { $lte: today } }] },
+      { $or: [{ 'registration.deadline': null }, { 'registration.deadline': { $gte: today } }] },
+    ];
+  }
+  return [
+    {
+      $or: [
+        { status: { $ne: 'open' } },
+        { 'registration.status': { $ne: 'open' } },
+        { 'registration.opensAt': { $gt: today } },
+        { 'registration.deadline': { $lt: today } },
+      ],
+    },
+  ];
+}
+
+/** Filter and plan of `GET /competitions`; only published competitions (`visible`) ever match. */
+export function competitionListQuery(query: CompetitionsQuery, today: string): ListingQuery {
+  return new FilterBuilder({ visible: true })
+    .add('search', query.search, searchClause)
+    .add('country', query.country, (v) => foldedEquals('q.country', v))
+    .add('countryId', query.countryId, (v) => ({ 'location.countryId': v }))
+    .add('city', query.city, (v) => foldedPrefix('q.city', v))
+    .add('status', query.status, (v) => anyOf('status', v))
+    .add('type', query.type, (v) => anyOf('type.code', v))
+    .add('registrationStatus', query.registrationStatus, (v) => ({ 'registration.status': v }))
+    .add('registrationOpen', query.registrationOpen, (v) => registrationOpenClauses(v, today))
+    .add('period', query.period, (v) => periodFilter(v, today))
+    // Overlap with [dateFrom, dateTo]: starts on or before dateTo and ends on or after dateFrom.
+    .add('dateFrom', query.dateFrom, (v) => ({ 'dates.end': { $gte: v } }))
+    .add('dateTo', query.dateTo, (v) => ({ 'dates.start': { $lte: v } }))
+    .add('updatedSince', query.updatedSince, (v) => ({ updatedAt: { $gte: canonicalInstant(v) } }))
+    .build('competitions', query.sort, query.order);
+}
+
+export async function listCompetitions(req: ResourceRequest<CompetitionsQuery>): Promise<CompetitionListEnvelope> {
+  const { query } = req;
+  const include = new Set(query.include ?? []);
+  const extras = { categories: include.has('categories'), entriesCount: include.has('entriesCount') };
+  const fields = extras.categories ? [...COMPETITION_FIELDS, 'categories'] : COMPETITION_FIELDS;
+  const { docs, total } = await readPage(req.view.collection('competitions'), competitionListQuery(query, req.today), {
+    projection: projectionOf(fields),
+    page: query.page,
+    limit: query.limit,
+  });
+  const meta = pageMeta(query.page, query.limit, total);
+  return {
+    data: docs.map((doc) => toCompetition(doc as StoredCompetition, req.today, req.urls, extras)),
+    meta,
+    links: pageLinks(req.urls, '/competitions', query, meta),
+  };
+}

@@ -1,0 +1,38 @@
+import type { Document } from 'mongodb';
+import { chooseQueryShape, type QueryPlan, type ReadListing, type SortOrder } from '../../services/readModel/indexPlan.ts';
+
+/** A listing query: the filter and the plan (shape, hinted index, sort) it runs in. */
+export interface ListingQuery {
+  readonly filter: Document;
+  readonly plan: QueryPlan;
+}
+
+/**
+ * Collects the AND-combined clauses of a listing query, remembering which query parameters
+ * produced them, so that the index plan picks the shape from the filters really sent.
+ */
+export class FilterBuilder {
+  readonly #clauses: Document[];
+  readonly #present = new Set<string>();
+
+  /** `base`: the clause every query of the listing carries (`visible`, `registryState`). */
+  constructor(base: Document) {
+    this.#clauses = [base];
+  }
+
+  /** Adds the clauses of parameter `name` when its value is given (false and 0 are values). */
+  add<T>(name: string, value: T | undefined, clauses: (value: T) => Document | Document[]): this {
+    if (value === undefined) return this;
+    const made = clauses(value);
+    const list: Document[] = Array.isArray(made) ? (made as Document[]) : [made];
+    this.#clauses.push(...list);
+    this.#present.add(name);
+    return this;
+  }
+
+  build(listing: ReadListing, sort: string, order: SortOrder): ListingQuery {
+    const [first] = this.#clauses;
+    const filter = this.#clauses.length === 1 && first ? first : { $and: [...this.#clauses] };
+    return { filter, plan: chooseQueryShape(listing, this.#present, sort, order) };
+  }
+}

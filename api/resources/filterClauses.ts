@@ -1,0 +1,30 @@
+import type { Document } from 'mongodb';
+import { escapeRegExp, foldSearchText, searchQuery } from '../../services/readModel/index.ts';
+
+/** Matches no document (a search that folds to fewer than 2 characters finds nothing). */
+const NOTHING: Document = { _id: { $in: [] } };
+
+/**
+ * Substring search: every n-gram in the multikey `q.tokens` (the index narrows), then the
+ * folded text as a plain substring of `q.text` (the exact check). Regex metacharacters in the
+ * input are escaped, so `a.b` or `(x` match literally (and RE2 on FerretDB accepts them).
+ */
+export function searchClause(search: string): Document {
+  const wanted = searchQuery(search);
+  if (wanted === null) return NOTHING;
+  return { 'q.tokens': { $all: wanted.tokens }, 'q.text': { $regex: escapeRegExp(wanted.text) } };
+}
+
+/** Equality on a folded key (case- and diacritic-insensitive exact match, e.g. `country`). */
+export function foldedEquals(path: string, value: string): Document {
+  return { [path]: foldSearchText(value) };
+}
+
+/** Case- and diacritic-insensitive prefix match on a folded key (an anchored, escaped regex). */
+export function foldedPrefix(path: string, value: string): Document {
+  return { [path]: { $regex: `^${escapeRegExp(foldSearchText(value))}` } };
+}
+
+export function anyOf(path: string, values: readonly unknown[]): Document {
+  return { [path]: { $in: [...values] } };
+}

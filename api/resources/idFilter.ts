@@ -1,0 +1,9 @@
+import type { Document, Filter } from 'mongodb';
+
+/**
+ * Exactly `{_id: id}`: the one filter FerretDB answers from its primary key instead of a scan.
+ * Read documents use string ids (the driver's default typing expects an ObjectId).
+ */
+export function idFilter(id: string): Filter<Document> {
+  return { _id: id } as unknown as Filter<Document>;
+}

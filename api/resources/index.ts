@@ -1,0 +1,11 @@
+export { RESOURCE_HANDLERS, resourceRoutes } from './routes.ts';
+export type { ResourceRoutesOptions } from './routes.ts';
+export { apiUrls, canonicalQueryString } from './apiUrls.ts';
+export type { ApiUrls } from './apiUrls.ts';
+export type { ResourceRequest } from './resourceRequest.ts';
+export type { ListingQuery } from './filterBuilder.ts';
+export { competitionListQuery } from './competitions.ts';
+export { dancerListQuery } from './dancers.ts';
+export { coachListQuery } from './coaches.ts';
+export { judgeListQuery } from './judges.ts';
+export { clubListQuery } from './clubs.ts';

@@ -1,0 +1,29 @@
+import type { Static } from '@sinclair/typebox';
+import type { JudgeListEnvelope } from '../../schemas/api/envelopes.ts';
+import type { JudgesQuery } from '../../schemas/api/registryQueries.ts';
+import type { ListingQuery } from './filterBuilder.ts';
+import { anyOf, foldedEquals } from './filterClauses.ts';
+import { JUDGE_FIELDS, toJudge } from './personMapping.ts';
+import { pageMeta } from './pagination.ts';
+import { projectionOf } from './projection.ts';
+import { readPage } from './readPage.ts';
+import { registryFilter } from './registryListQuery.ts';
+import type { ResourceRequest } from './resourceRequest.ts';
+
+/** `status` is the judge role's own, independent of the same person's dancer record. */
+export function judgeListQuery(query: JudgesQuery): ListingQuery {
+  return registryFilter(query)
+    .add('sex', query.sex, (v) => ({ 'q.sex': v }))
+    .add('countryId', query.countryId, (v) => ({ 'country.id': v }))
+    .add('country', query.country, (v) => foldedEquals('q.country', v))
+    .add('judgeCategory', query.judgeCategory, (v) => ({ judgeCategory: v }))
+    .add('position', query.position, (v) => ({ 'q.positions': v }))
+    .add('status', query.status, (v) => anyOf('status', v))
+    .build('judges', query.sort, query.order);
+}
+
+export async function listJudges(req: ResourceRequest<JudgesQuery>): Promise<Static<typeof JudgeListEnvelope>> {
+  const { query } = req;
+  const { docs, total } = await readPage(req.view.collection('judges'), judgeListQuery(query), { projection: projectionOf(JUDGE_FIELDS), page: query.page, limit: query.limit });
+  return { data: docs.map((doc) => toJudge(doc as Parameters<typeof toJudge>[0])), meta: pageMeta(query.page, query.limit, total) };
+}

@@ -1,0 +1,105 @@
+import type { Collection, Document } from 'mongodb';
+import { describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../schemas/api/endpoints.ts';
+import { parseQuery } from '../query/index.ts';
+import { BASE_SHAPE, LISTING_PLANS, readCollectionIndexes, type ReadListing } from '../../services/readModel/indexPlan.ts';
+import { clubListQuery } from './clubs.ts';
+import { coachListQuery } from './coaches.ts';
+import { competitionListQuery } from './competitions.ts';
+import { dancerListQuery } from './dancers.ts';
+import type { ListingQuery } from './filterBuilder.ts';
+import { judgeListQuery } from './judges.ts';
+import { readPage } from './readPage.ts';
+
+// The resource modules must run every request in a shape of the index plan: the hinted index
+// exists in the plan, the Mongo sort is that index's sort, and the leading index field is
+// really constrained by the filter sent (a module with its own table would fail here).
+
+const UUID = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
+const SAMPLES: Record<string, string> = {
+  search: 'riga', country: 'LV', countryId: '117', city: 'Ri', type: 'international_open', registrationStatus: 'open',
+  registrationOpen: 'true', period: 'upcoming', dateFrom: '2025-01-01', dateTo: '2025-12-31', updatedSince: '2025-01-01T00:00:00Z',
+  registryState: 'REGISTRY,ARCHIVE', sex: 'MALE', clubId: UUID, coachId: UUID, danceClass: '4', hasPartner: 'false',
+  highestClass: '8', judgeCategory: '2', position: 'judge', include: 'categories',
+};
+const STATUS: Record<string, string> = { competitions: 'open', dancers: 'ACTIVE', judges: 'INACTIVE' };
+const BUILDERS: Record<ReadListing, (raw: string) => ListingQuery> = {
+  competitions: (raw) => competitionListQuery(parsed('competitions', raw), '2025-06-14'),
+  dancers: (raw) => dancerListQuery(parsed('dancers', raw)),
+  coaches: (raw) => coachListQuery(parsed('coaches', raw)),
+  judges: (raw) => judgeListQuery(parsed('judges', raw)),
+  clubs: (raw) => clubListQuery(parsed('clubs', raw)),
+};
+
+function parsed<E extends 'competitions' | 'dancers' | 'coaches' | 'judges' | 'clubs'>(endpoint: E, raw: string) {
+  const result = parseQuery(endpoint, raw);
+  if (!result.ok) throw new Error(`${endpoint}?${raw}: ${result.details.join('; ')}`);
+  return result.query;
+}
+
+/** Every field path the filter constrains, through $and/$or. */
+function constrainedPaths(filter: Document): Set<string> {
+  const paths = new Set<string>();
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' || key === '$or') for (const clause of value as Document[]) for (const p of constrainedPaths(clause)) paths.add(p);
+    else paths.add(key);
+  }
+  return paths;
+}
+
+for (const listing of Object.keys(BUILDERS) as ReadListing[]) {
+  describe(`${listing} query shapes`, () => {
+    const indexes = new Map(readCollectionIndexes(listing).map((i) => [i.name, i.key]));
+    const params = Object.keys(ENDPOINTS[listing].query.properties).filter((p) => !['sort', 'order', 'page', 'limit'].includes(p));
+    const value = (p: string): string => (p === 'status' ? (STATUS[listing] ?? '') : (SAMPLES[p] ?? ''));
+    const combos = [[], ...params.map((p) => [p]), params.filter((p) => p !== 'status' || STATUS[listing])];
+
+    it('hints a planned index, sorts with its sort, and constrains its leading field', () => {
+      const sorts = Object.keys(LISTING_PLANS[listing].sorts);
+      for (const combo of combos) {
+        for (const sort of sorts) {
+          for (const order of ['asc', 'desc']) {
+            const raw = new URLSearchParams([...combo.map((p): [string, string] => [p, value(p)]), ['sort', sort], ['order', order]]).toString();
+            const { filter, plan } = BUILDERS[listing](raw);
+            expect(indexes.get(plan.index.name), raw).toEqual(plan.index.key);
+            expect(Object.entries(plan.sort), raw).toEqual(Object.entries(plan.index.key).slice(-Object.keys(plan.sort).length));
+            expect(plan.shape).toMatchObject({ listing, sort, order });
+            const paths = constrainedPaths(filter);
+            for (const path of Object.keys(plan.index.key).slice(0, Object.keys(plan.index.key).length - Object.keys(plan.sort).length)) {
+              expect(paths.has(path), `${raw}: ${path} in ${JSON.stringify(filter)}`).toBe(true);
+            }
+            if (plan.shape.leading !== BASE_SHAPE) expect(combo).toContain(plan.shape.leading);
+          }
+        }
+      }
+    });
+  });
+}
+
+describe('readPage', () => {
+  it('sends the plan sort and hint to find and countDocuments, skips for the page', async () => {
+    const calls: Document[] = [];
+    const fake = {
+      countDocuments: (filter: Document, options: Document) => {
+        calls.push({ op: 'count', filter, options });
+        return Promise.resolve(41);
+      },
+      find: (filter: Document, options: Document) => {
+        calls.push({ op: 'find', filter, options });
+        return { toArray: () => Promise.resolve([{ id: 'x' }]) };
+      },
+    } as unknown as Collection<Document>;
+    const query = dancerListQuery(parsed('dancers', 'clubId=' + UUID + '&sort=approvedAt&order=desc'));
+    const page = await readPage(fake, query, { projection: { _id: 0, id: 1 }, page: 3, limit: 20 });
+    expect(page).toEqual({ docs: [{ id: 'x' }], total: 41 });
+    expect(calls).toContainEqual({ op: 'count', filter: query.filter, options: { hint: 'api_clubId_approvedAt_desc' } });
+    expect(calls).toContainEqual({
+      op: 'find',
+      filter: query.filter,
+      options: { projection: { _id: 0, id: 1 }, sort: { 'q.approvedRank': 1, 'q.approvedAt': -1, _id: 1 }, skip: 40, limit: 20, hint: 'api_clubId_approvedAt_desc' },
+    });
+    calls.length = 0;
+    expect(await readPage(fake, query, { projection: {}, page: Number.MAX_SAFE_INTEGER, limit: 100 })).toEqual({ docs: [], total: 41 });
+    expect(calls.map((c) => String(c.op))).toEqual(['count']);
+  });
+});

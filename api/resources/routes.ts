@@ -1,0 +1,70 @@
+import type { Middleware } from 'koa';
+import type { EndpointName } from '../../schemas/api/endpoints.ts';
+import type { QueryByEndpoint } from '../../schemas/api/queryByEndpoint.ts';
+import type { Config } from '../../services/config/index.ts';
+import { calendarDay } from '../../services/calendar/index.ts';
+import { matchedEndpointOf, queryOf } from '../http/index.ts';
+import { buildOpenApi } from '../openapi/index.ts';
+import type { ReadModelSource } from '../readModelSource.ts';
+import { apiUrls } from './apiUrls.ts';
+import { listCategories } from './categories.ts';
+import { getClub } from './club.ts';
+import { listClubs } from './clubs.ts';
+import { listCoaches } from './coaches.ts';
+import { getCompetition } from './competition.ts';
+import { listCompetitions } from './competitions.ts';
+import { listDancers } from './dancers.ts';
+import { competitionFilters } from './filters.ts';
+import { listJudges } from './judges.ts';
+import { registryFilters } from './registryFilters.ts';
+import type { ResourceRequest } from './resourceRequest.ts';
+
+type DataEndpoint = Exclude<EndpointName, 'openApiDocument'>;
+type Handlers = { [E in DataEndpoint]: (req: ResourceRequest<QueryByEndpoint[E]>) => Promise<unknown> };
+
+/** One handler per endpoint of the catalogue; each returns the response body. */
+export const RESOURCE_HANDLERS: Handlers = {
+  competitions: listCompetitions,
+  competition: getCompetition,
+  competitionCategories: listCategories,
+  filters: competitionFilters,
+  dancers: listDancers,
+  coaches: listCoaches,
+  judges: listJudges,
+  clubs: listClubs,
+  club: getClub,
+  registryFilters,
+};
+
+export interface ResourceRoutesOptions {
+  readonly config: Readonly<Config>;
+  readonly source: ReadModelSource;
+  /** Milliseconds since the epoch: "today" for `period` and `registrationOpen`. */
+  readonly clock: () => number;
+}
+
+/**
+ * The routes: mount after the HTTP pipeline, which has matched the endpoint and validated the
+ * query. Paths the pipeline let through unmatched fall to the next middleware.
+ */
+export function resourceRoutes(options: ResourceRoutesOptions): Middleware {
+  const urls = apiUrls(options.config);
+  const openApi = buildOpenApi({ serverUrl: `${options.config.api.publicUrl}${options.config.api.basePath}` });
+  const zone = options.config.calendar.timeZone;
+
+  async function handle<E extends DataEndpoint>(name: E, ctx: Parameters<Middleware>[0], params: Readonly<Record<string, string>>): Promise<unknown> {
+    const view = await options.source.view();
+    const today = calendarDay(new Date(options.clock()), zone);
+    return RESOURCE_HANDLERS[name]({ query: queryOf(ctx, name), params, view, today, urls });
+  }
+
+  return async function routeResource(ctx, next) {
+    const matched = matchedEndpointOf(ctx);
+    if (!matched) {
+      await next();
+      return;
+    }
+    const { name } = matched.definition;
+    ctx.body = name === 'openApiDocument' ? openApi : await handle(name, ctx, matched.params);
+  };
+}

@@ -1,0 +1,209 @@
+import type { Db, IndexDescription } from 'mongodb';
+import { readCollections } from './documents.ts';
+
+// The query shapes the API sends to each read collection and the compound index serving each
+// one (equality fields, then the sort fields, then `_id` as the last tiebreak; ranges and the
+// other filters are checked on the documents the index walk yields). The API picks its shape
+// here (chooseQueryShape) and sorts and hints with what it returns, so the queries and the
+// indexes cannot drift apart. FerretDB accepts `hint` but ignores it (it ignores every
+// secondary index), so the same queries run on both servers.
+
+export type ReadListing = keyof typeof readCollections;
+export type SortOrder = 'asc' | 'desc';
+export type IndexKey = Readonly<Record<string, 1 | -1>>;
+
+/** A sort key: `order` fields follow the requested direction, `asc` fields never turn. */
+interface SortField {
+  readonly path: string;
+  readonly direction: 'order' | 'asc';
+}
+
+interface ListingPlan {
+  /** Equality every query of the listing carries (`visible: true`, `registryState: {$in}`). */
+  readonly base: string;
+  /** Selective equality filters that may lead the index, most selective first. */
+  readonly leading: ReadonlyArray<{ readonly filter: string; readonly path: string }>;
+  readonly sorts: Readonly<Record<string, readonly SortField[]>>;
+}
+
+const by = (path: string): SortField[] => [{ path, direction: 'order' }];
+/** `sort=approvedAt`: nulls last in both directions, then the instant. */
+const approved: SortField[] = [
+  { path: 'q.approvedRank', direction: 'asc' },
+  { path: 'q.approvedAt', direction: 'order' },
+];
+const peopleSorts = { name: by('q.nameKey'), approvedAt: approved };
+const search = { filter: 'search', path: 'q.tokens' };
+
+/**
+ * Competitions lead with search only: five sorts in two directions already take twenty
+ * indexes, and a country's competitions are few enough to walk the base index in sort order.
+ */
+export const LISTING_PLANS: Readonly<Record<ReadListing, ListingPlan>> = {
+  competitions: {
+    base: 'visible',
+    leading: [search],
+    sorts: {
+      startDate: by('dates.start'),
+      endDate: by('dates.end'),
+      name: by('q.name'),
+      createdAt: by('createdAt'),
+      updatedAt: by('updatedAt'),
+    },
+  },
+  dancers: {
+    base: 'registryState',
+    leading: [
+      search,
+      { filter: 'clubId', path: 'q.clubIds' },
+      { filter: 'coachId', path: 'q.coachIds' },
+      { filter: 'countryId', path: 'country.id' },
+      { filter: 'country', path: 'q.country' },
+    ],
+    sorts: peopleSorts,
+  },
+  coaches: {
+    base: 'registryState',
+    leading: [
+      search,
+      { filter: 'clubId', path: 'q.clubIds' },
+      { filter: 'countryId', path: 'country.id' },
+      { filter: 'country', path: 'q.country' },
+    ],
+    sorts: peopleSorts,
+  },
+  judges: {
+    base: 'registryState',
+    leading: [search, { filter: 'countryId', path: 'country.id' }, { filter: 'country', path: 'q.country' }],
+    sorts: peopleSorts,
+  },
+  clubs: {
+    base: 'registryState',
+    leading: [search, { filter: 'countryId', path: 'q.countryIds' }, { filter: 'country', path: 'q.country' }],
+    sorts: { name: by('q.nameKey'), approvedAt: approved },
+  },
+};
+
+export const BASE_SHAPE = 'base';
+export const SORT_ORDERS: readonly SortOrder[] = ['asc', 'desc'];
+
+export interface QueryShape {
+  readonly listing: ReadListing;
+  /** The leading filter's name, or `base`. */
+  readonly leading: string;
+  readonly sort: string;
+  readonly order: SortOrder;
+}
+
+export interface QueryPlan {
+  readonly shape: QueryShape;
+  /** The index serving the shape; pass `name` as `hint`. */
+  readonly index: { readonly name: string; readonly key: IndexKey };
+  /** The Mongo sort of the query: the index's sort fields, then `_id` ascending. */
+  readonly sort: IndexKey;
+}
+
+function planOf(listing: ReadListing): ListingPlan {
+  return LISTING_PLANS[listing];
+}
+
+function sortSpec(fields: readonly SortField[], order: SortOrder): Record<string, 1 | -1> {
+  const spec: Record<string, 1 | -1> = {};
+  for (const { path, direction } of fields) spec[path] = direction === 'order' && order === 'desc' ? -1 : 1;
+  spec._id = 1;
+  return spec;
+}
+
+/** The plan of one shape; throws on a sort or leading filter the listing does not plan. */
+export function planFor(shape: QueryShape): QueryPlan {
+  const plan = planOf(shape.listing);
+  const fields = plan.sorts[shape.sort];
+  if (!fields) throw new RangeError(`no sort ${shape.sort} planned on ${shape.listing}`);
+  const key: Record<string, 1 | -1> = {};
+  if (shape.leading !== BASE_SHAPE) {
+    const leading = plan.leading.find((l) => l.filter === shape.leading);
+    if (!leading) throw new RangeError(`no leading filter ${shape.leading} planned on ${shape.listing}`);
+    key[leading.path] = 1;
+  }
+  key[plan.base] = 1;
+  const sort = sortSpec(fields, shape.order);
+  return { shape, index: { name: `api_${shape.leading}_${shape.sort}_${shape.order}`, key: { ...key, ...sort } }, sort };
+}
+
+/**
+ * The one shape a request runs in: the first planned leading filter among those present (most
+ * selective first), else the base shape; the other filters are checked on the walked documents.
+ */
+export function chooseQueryShape(listing: ReadListing, present: Iterable<string>, sort: string, order: SortOrder): QueryPlan {
+  const given = new Set(present);
+  const leading = planOf(listing).leading.find((l) => given.has(l.filter))?.filter ?? BASE_SHAPE;
+  return planFor({ listing, leading, sort, order });
+}
+
+/** Every shape the API can send to a listing: each leading filter (and base) × sort × order. */
+export function queryShapes(listing: ReadListing): QueryShape[] {
+  const plan = planOf(listing);
+  const leadings = [BASE_SHAPE, ...plan.leading.map((l) => l.filter)];
+  return leadings.flatMap((leading) =>
+    Object.keys(plan.sorts).flatMap((sort) => SORT_ORDERS.map((order) => ({ listing, leading, sort, order }))),
+  );
+}
+
+/** Indexes the projector's own queries need besides the API's (names as projector/write/ensureProjectorIndexes.ts gives them). */
+const CLOCK_INDEX: IndexDescription = { name: 'clock_due', key: { nextDueAt: 1, _id: 1 } };
+export const SLUG_INDEX_NAME = 'competitions_slug';
+const SLUG_INDEX: IndexDescription = { name: SLUG_INDEX_NAME, key: { slug: 1 } };
+export const MEMBER_LINKS_INDEX: IndexDescription = { name: 'facts_by_subject', key: { kind: 1, subjectId: 1 } };
+
+/** Every index of a read collection: one per query shape, the clock's, and the slug lookup. */
+export function readCollectionIndexes(listing: ReadListing): IndexDescription[] {
+  const api = queryShapes(listing).map((shape) => {
+    const { index } = planFor(shape);
+    return { name: index.name, key: { ...index.key } };
+  });
+  return [...api, CLOCK_INDEX, ...(listing === 'competitions' ? [SLUG_INDEX] : [])];
+}
+
+export interface IndexedCollections {
+  readonly read: Readonly<Record<ReadListing, string>>;
+  readonly memberLinks?: string;
+}
+
+const NAMESPACE_NOT_FOUND = 26;
+
+/** Names and keys of a collection's indexes; none when the collection does not exist yet. */
+async function existingIndexes(db: Db, collection: string): Promise<Set<string>> {
+  try {
+    const indexes = (await db.collection(collection).listIndexes().toArray()) as Array<{ name?: unknown; key?: unknown }>;
+    return new Set(indexes.flatMap((index) => [`name:${String(index.name)}`, `key:${JSON.stringify(index.key)}`]));
+  } catch (error) {
+    if ((error as { code?: number }).code === NAMESPACE_NOT_FOUND) return new Set();
+    throw error;
+  }
+}
+
+/**
+ * Creates the missing ones, one per command: FerretDB 1.24 drops the connection (a panic in its
+ * handler) when one createIndexes names two or more indexes that already exist, so a batch is
+ * never repeated; a single existing index is a no-op on both servers, which keeps concurrent
+ * callers safe.
+ */
+async function ensureIndexes(db: Db, collection: string, indexes: readonly IndexDescription[]): Promise<void> {
+  const existing = await existingIndexes(db, collection);
+  for (const index of indexes) {
+    // The same key under another name counts as present (creating it again is an error on MongoDB).
+    if (existing.has(`name:${String(index.name)}`) || existing.has(`key:${JSON.stringify(index.key)}`)) continue;
+    await db.collection(collection).createIndexes([index]);
+  }
+}
+
+/**
+ * Creates every planned index on one generation's collections. Idempotent. The projector calls
+ * it when it creates a generation (and may call it at every start).
+ */
+export async function ensureReadModelIndexes(db: Db, collections: IndexedCollections): Promise<void> {
+  const listings = Object.keys(readCollections) as ReadListing[];
+  const jobs = listings.map((listing) => ensureIndexes(db, collections.read[listing], readCollectionIndexes(listing)));
+  if (collections.memberLinks !== undefined) jobs.push(ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX]));
+  await Promise.all(jobs);
+}
