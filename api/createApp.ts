@@ -1,10 +1,12 @@
 import Koa from 'koa';
 import type { Db } from 'mongodb';
+import type { Registry } from 'prom-client';
 import type { Config } from '../services/config/index.ts';
 import type { Logger } from '../services/logger.ts';
 import type { ReadinessCheck } from '../services/ops/index.ts';
 import { httpPipeline, type RateLimitStore } from './http/index.ts';
 import { ReadModelSource } from './readModelSource.ts';
+import { httpMetrics } from './httpMetrics.ts';
 import { requestLog } from './requestLog.ts';
 import { resourceRoutes } from './resources/index.ts';
 
@@ -20,6 +22,8 @@ export interface AppDependencies {
   readModel?: ReadModelSource;
   /** Default: the in-memory store (one instance); a shared store serves several. */
   rateLimitStore?: RateLimitStore;
+  /** Registry of the operators' port; request metrics are registered in it when given. */
+  metrics?: Registry;
 }
 
 const HEALTH_PATHS = new Set(['/health/live', '/health/ready']);
@@ -51,6 +55,7 @@ export function createApp(deps: AppDependencies): Koa {
     ctx.body = { status: ready ? 'ready' : 'not ready', checks };
   });
   app.use(requestLog(deps.logger));
+  if (deps.metrics) app.use(httpMetrics(deps.metrics));
   app.use(source.scope());
   const pipeline = httpPipeline({
     logger: deps.logger,

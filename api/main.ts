@@ -18,7 +18,7 @@ runMain('api', async () => {
     const mongoUp = await mongo.ping();
     return { ready: mongoUp, checks: { mongo: mongoUp } };
   };
-  const app = createApp({ config, logger, readiness, db: mongo.db });
+  const app = createApp({ config, logger, readiness, db: mongo.db, metrics: registry });
   const handle = app.callback();
   const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve, reject) => {

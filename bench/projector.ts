@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
 import { optionsFromEnv, startLocalServers } from '../infra/localServers.ts';
 import { createHistory, publishHistory } from '../generator/index.ts';
-import { createKafka } from '../services/kafka/index.ts';
+import { countTopicMessages, createKafka } from '../services/kafka/index.ts';
 import { createLogger } from '../services/logger.ts';
 
 const { values: args } = parseArgs({
@@ -44,7 +44,7 @@ const kafka = createKafka({ clientId: 'bench', brokers: endpoints.kafkaBrokers.s
 const topic = `bench.events.s${args.seed}.n${args.events}`;
 const admin = kafka.admin();
 await admin.connect();
-const existing = (await admin.listTopics()).includes(topic) ? (await admin.fetchTopicOffsets(topic)).reduce((n, p) => n + Number(p.high) - Number(p.low), 0) : 0;
+const existing = await countTopicMessages(admin, topic);
 let total = existing;
 if (existing === 0) {
   log(`publishing ${args.events} generated events to ${topic} (once; later runs reuse the topic)`);

@@ -4,12 +4,14 @@
 //                                [--partitions 6] [--batch-size 5000]
 //      | --count)   (generate and count only: the generator's own speed and memory)
 import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { countTopicMessages, createKafka } from '../services/kafka/index.ts';
 import { createHistory, planHistory, type HistoryOptions } from './createHistory.ts';
 import { publishHistory } from './publishToKafka.ts';
 import { writeNdjson } from './writeNdjson.ts';
 
 const USAGE = `usage: node generator/cli.ts --seed N --events N [--now DATE-TIME] [--years N]
-         (--ndjson FILE|- | --kafka [--brokers HOST:PORT,...] [--topic NAME] [--partitions N] [--batch-size N] | --count)`;
+         (--ndjson FILE|- | --kafka [--brokers HOST:PORT,...] [--topic NAME] [--partitions N] [--batch-size N] [--if-empty] | --count)`;
 
 class UsageError extends Error {}
 
@@ -73,6 +75,7 @@ async function main(argv: string[]): Promise<void> {
       topic: { type: 'string', default: 'federation.events.v1' },
       partitions: { type: 'string' },
       'batch-size': { type: 'string' },
+      'if-empty': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -117,9 +120,20 @@ async function main(argv: string[]): Promise<void> {
     meter.done(written, target === '-' ? 'stdout' : target);
     return;
   }
+  const brokers = values.brokers.split(',').map((b) => b.trim()).filter((b) => b !== '');
+  if (values['if-empty'] === true) {
+    // Demo data goes in once: a topic that already holds events is the write side's, or ours.
+    const admin = createKafka({ clientId: 'history-generator', brokers, logger: pino({ level: 'warn' }, pino.destination(2)) }).admin();
+    await admin.connect();
+    const held = await countTopicMessages(admin, values.topic).finally(() => admin.disconnect());
+    if (held > 0) {
+      process.stderr.write(`› topic ${values.topic} already holds ${held.toLocaleString('en')} events; nothing published\n`);
+      return;
+    }
+  }
   const meter = progress('published');
   const { published, createdTopic } = await publishHistory({
-    brokers: values.brokers.split(',').map((b) => b.trim()).filter((b) => b !== ''),
+    brokers,
     topic: values.topic,
     events,
     partitions: integer('partitions', values.partitions, 1, 6),

@@ -19,7 +19,7 @@ fi
 
 if [ "$local_servers" = 1 ] && [ "${DEMO_DATA:-1}" = 1 ]; then
   # Published once: a topic that already holds events is left as it is.
-  node dist/generator/cli.js --seed "${DEMO_SEED:-2026}" --events "${DEMO_EVENTS:-20000}" --kafka \
+  node dist/generator/cli.js --seed "${DEMO_SEED:-2026}" --events "${DEMO_EVENTS:-5000}" --kafka \
     --brokers "$KAFKA_BROKERS" --topic "${KAFKA_TOPIC:-federation.events.v1}" --if-empty
 fi
 

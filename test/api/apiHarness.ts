@@ -1,3 +1,4 @@
+import { Registry } from 'prom-client';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { Writable } from 'node:stream';
@@ -68,6 +69,8 @@ export interface ApiServer {
   /** Request-log lines written by the app. */
   logLines: Array<Record<string, unknown>>;
   clock: { now: number };
+  /** The registry the app's request metrics go to (the operators' port in production). */
+  metrics: Registry;
   request(path: string, init?: { method?: string; headers?: Record<string, string> }): Promise<Reply>;
   close(): Promise<void>;
 }
@@ -83,8 +86,9 @@ export async function startApi(db: Db, now: Date, env: Record<string, string> = 
     },
   });
   const clock = { now: now.getTime() };
-  const app = createApp({ config, logger: pino({ level: 'info' }, sink), readiness: () => Promise.resolve({ ready: true, checks: {} }), db, clock: () => clock.now });
-  return { config, logLines, clock, ...(await serve(app)) };
+  const metrics = new Registry();
+  const app = createApp({ config, logger: pino({ level: 'info' }, sink), readiness: () => Promise.resolve({ ready: true, checks: {} }), db, clock: () => clock.now, metrics });
+  return { config, logLines, clock, metrics, ...(await serve(app)) };
 }
 
 /**

@@ -188,6 +188,14 @@ describe('rate limit', () => {
       expect(refused.json.error.type).toBe('RATE_LIMIT_EXCEEDED');
       expectMatchesSchema(refused.json, ErrorEnvelope);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+
+      // The same requests as the operators' metrics count them.
+      const text = await limited.metrics.metrics();
+      expect(text).toContain('api_requests_total{route="coaches",method="GET",status="429"} 1');
+      expect(text).toContain('api_requests_total{route="dancers",method="GET",status="400"} 1');
+      expect(text).toContain('api_rate_limited_total 1');
+      expect(text).toMatch(/api_cache_total\{outcome="MISS"\} [1-9]/);
+      expect(text).toMatch(/api_request_duration_seconds_count\{route="registryFilters"\} 2/);
     } finally {
       await limited.close();
     }

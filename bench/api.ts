@@ -1,0 +1,163 @@
+// API benchmark: node bench/api.ts [--events 2000000] [--seed 3] [--duration 10] [--connections 50]
+// (`npm run bench:api`). Seeds the read model of a generated history once (>= 200,000 persons,
+// >= 3,000 competitions; reused by later runs), then prints, side by side in one run: cached
+// GET /competitions against a bare node:http server returning the same bytes, the 304 path
+// against the 200 path, uncached p50/p99 per endpoint on the configured database, and the
+// memory of the rate limiter and the response cache.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { optionsFromEnv, startLocalServers } from '../infra/localServers.ts';
+import { BodyCache, MemoryRateLimitStore } from '../api/http/index.ts';
+import { connectMongo, readMeta } from '../services/mongo/index.ts';
+import { projectionCollections } from '../projector/write/projectionCollections.ts';
+import { seedReadModel } from './seedReadModel.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    events: { type: 'string', default: '2000000' },
+    seed: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    samples: { type: 'string', default: '10' },
+  },
+});
+const log = (line: string): void => void process.stderr.write(`› ${line}\n`);
+const NOW = new Date('2026-11-23T12:00:00Z');
+const API = 'http://127.0.0.1:18080';
+const BARE = 'http://127.0.0.1:18081';
+
+const endpoints = await startLocalServers(optionsFromEnv(process.env, log));
+const dbName = `bench_api_s${args.seed}_n${args.events}`;
+const mongo = await connectMongo(endpoints.mongoUrl, dbName);
+const names = projectionCollections((await readMeta(mongo.db)).generation);
+let counts: Record<string, number>;
+if ((await mongo.db.collection(names.read.dancers).estimatedDocumentCount()) === 0) {
+  log(`seeding ${dbName} from ${args.events} generated events (once; later runs reuse it)`);
+  counts = await seedReadModel(mongo.db, { seed: Number(args.seed), events: Number(args.events), now: NOW, log });
+} else {
+  counts = {};
+  for (const listing of ['competitions', 'dancers', 'judges', 'coaches', 'clubs'] as const) counts[listing] = await mongo.db.collection(names.read[listing]).estimatedDocumentCount();
+  log(`reusing ${dbName}`);
+}
+const someIds = async (listing: 'competitions' | 'clubs', filter: object): Promise<string[]> =>
+  (await mongo.db.collection(names.read[listing]).find(filter, { projection: { _id: 1 } }).limit(Number(args.samples)).toArray()).map((d) => String(d._id));
+const competitionIds = await someIds('competitions', { visible: true });
+const clubIds = await someIds('clubs', { registryState: 'REGISTRY' });
+await mongo.close();
+
+function start(command: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, command, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+async function waitReady(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await sleep(100);
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+// One client IP generates all the load, so the per-IP budget is raised for the run; the limiter
+// still runs (and spends) on every request.
+const api = start(['api/main.ts'], {
+  MONGO_URL: endpoints.mongoUrl, MONGO_DB: dbName, API_PORT: '18080', API_OPS_PORT: '19464', API_PUBLIC_URL: API,
+  RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'info',
+});
+try {
+  await waitReady(`${API}/health/ready`);
+  const first = await fetch(`${API}/api/v1/competitions`);
+  const body = await first.text();
+  const etag = first.headers.get('etag')!;
+  const sample = { body, headers: { 'Content-Type': first.headers.get('content-type')!, ETag: etag, 'Cache-Control': first.headers.get('cache-control')! } };
+  writeFileSync('.run/bench-competitions.json', JSON.stringify(sample));
+  const bare = start(['bench/bareServer.ts', '18081', '.run/bench-competitions.json'], {});
+  try {
+    await waitReady(BARE);
+    const load = async (title: string, url: string, headers: Record<string, string> = {}): Promise<autocannon.Result> => {
+      log(`${title}: ${args.duration} s, ${args.connections} connections`);
+      return autocannon({ url, connections: Number(args.connections), duration: Number(args.duration), headers });
+    };
+    await load('warm-up', `${API}/api/v1/competitions`);
+    const rBare = await load('bare node:http, same bytes', BARE);
+    const rCached = await load('API GET /competitions (cache HIT)', `${API}/api/v1/competitions`);
+    const r304 = await load('API GET /competitions with If-None-Match (304)', `${API}/api/v1/competitions`, { 'If-None-Match': etag });
+    const r200 = await load('API GET /competitions again (200)', `${API}/api/v1/competitions`);
+    const row = (name: string, r: autocannon.Result, note = ''): string =>
+      `${name.padEnd(44)} ${Math.round(r.requests.average).toString().padStart(8)} ${String(r.latency.p50).padStart(7)} ${String(r.latency.p99).padStart(7)} ${String(r.non2xx).padStart(7)}  ${note}`;
+    const out = [
+      '',
+      `API throughput (${args.connections} connections, ${args.duration} s each, one run; body ${Buffer.byteLength(body)} bytes)`,
+      `${'measurement'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non-2xx'.padStart(7)}`,
+      row('bare node:http, same bytes', rBare),
+      row('API cached GET /competitions (HIT)', rCached, `${((100 * rCached.requests.average) / rBare.requests.average).toFixed(0)} % of bare (goal >= 60 %)`),
+      row('API 304 (If-None-Match)', r304, `${((100 * r304.requests.average) / r200.requests.average).toFixed(0)} % of the 200 path (goal >= 100 %)`),
+      row('API 200 (HIT)', r200),
+    ];
+    process.stdout.write(`${out.join('\n')}\n`);
+  } finally {
+    bare.kill('SIGTERM');
+  }
+
+  // Uncached: every request has a cache key not seen before (X-Cache MISS, or BYPASS).
+  const n = Number(args.samples);
+  const uncached: Record<string, string[]> = {
+    'GET /competitions': Array.from({ length: n }, (_, i) => `/competitions?page=${i + 2}&limit=${20 + i}`),
+    'GET /competitions?search=': Array.from({ length: n }, (_, i) => `/competitions?search=${['open', 'cup', 'riga', 'dance', 'vilnius', 'latin', 'gran', 'spring', 'winter', 'kaunas'][i % 10]}&limit=${10 + i}`),
+    'GET /competitions/{id}': competitionIds.map((id) => `/competitions/${id}`),
+    'GET /competitions/{id}/categories': competitionIds.map((id) => `/competitions/${id}/categories`),
+    'GET /dancers': Array.from({ length: n }, (_, i) => `/dancers?page=${i + 2}`),
+    'GET /dancers?clubId=': clubIds.map((id) => `/dancers?clubId=${id}`),
+    'GET /dancers?search=': Array.from({ length: n }, (_, i) => `/dancers?search=${['an', 'jan', 'kal', 'ber', 'mar', 'ova', 'ski', 'ait', 'ien', 'ler'][i % 10]}`),
+    'GET /coaches': Array.from({ length: n }, (_, i) => `/coaches?page=${i + 1}&limit=${30 + i}`),
+    'GET /judges': Array.from({ length: n }, (_, i) => `/judges?page=${i + 1}&limit=${30 + i}`),
+    'GET /clubs': Array.from({ length: n }, (_, i) => `/clubs?page=${i + 1}&limit=${30 + i}`),
+    'GET /clubs/{id}': clubIds.map((id) => `/clubs/${id}`),
+    'GET /filters': ['/filters'],
+    'GET /registry/filters': ['/registry/filters'],
+  };
+  const lines = ['', `Uncached latency per endpoint, sequential, on ${endpoints.mongoUrl} = local FerretDB 1.24 over SQLite (scans every collection in Go; not MongoDB's figures)`,
+    `documents: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`, `${'endpoint'.padEnd(36)} ${'n'.padStart(3)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  cache`];
+  for (const [name, paths] of Object.entries(uncached)) {
+    const times: number[] = [];
+    const outcomes = new Set<string>();
+    for (const path of paths) {
+      const began = performance.now();
+      const r = await fetch(`${API}/api/v1${path}`);
+      await r.arrayBuffer();
+      times.push(performance.now() - began);
+      outcomes.add(`${r.status} ${r.headers.get('x-cache')}`);
+    }
+    times.sort((a, b) => a - b);
+    const pct = (p: number): string => (times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN).toFixed(0);
+    lines.push(`${name.padEnd(36)} ${String(times.length).padStart(3)} ${pct(0.5).padStart(8)} ${pct(0.99).padStart(8)}  ${[...outcomes].join(', ')}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+} finally {
+  api.kill('SIGTERM');
+}
+
+// Memory: the limiter's cost per tracked IP, and the cache's byte bound under pressure.
+(globalThis as { gc?: () => void }).gc?.();
+const heapBefore = process.memoryUsage();
+const limiter = new MemoryRateLimitStore({ limit: 300, windowSeconds: 60 });
+for (let i = 0; i < 100_000; i++) limiter.consume({ key: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, nowMs: 1_700_000_000_000 + i, limit: 300, windowSeconds: 60 });
+(globalThis as { gc?: () => void }).gc?.();
+const heapAfter = process.memoryUsage();
+const cache = new BodyCache(8 * 1024 * 1024);
+let offered = 0;
+for (let i = 0; i < 20_000; i++) {
+  const body = Buffer.alloc(1024 + (i % 7) * 512, 97);
+  offered += body.length;
+  cache.set(`/api/v1/dancers?page=${i}`, { body, etag: `W/"${i}"`, version: '1:1', storedAtMs: Date.now(), expiresAtMs: Date.now() + 60_000 });
+}
+process.stdout.write(
+  [
+    '',
+    `rate limiter: 100,000 IPs tracked, structure ${(limiter.byteLength / 2 ** 20).toFixed(1)} MiB (${Math.round(limiter.byteLength / 100_000)} bytes/IP), heap+buffers delta ${((heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers) / 2 ** 20).toFixed(1)} MiB (goal < 50 MB, <= 200 bytes/IP)`,
+    `response cache: bound 8.0 MiB, offered ${(offered / 2 ** 20).toFixed(1)} MiB in 20,000 bodies, holds ${(cache.bytes / 2 ** 20).toFixed(2)} MiB in ${cache.entries} entries (never above the bound)`,
+    '',
+  ].join('\n'),
+);
+process.exit(0);

@@ -1,0 +1,41 @@
+import type { Db } from 'mongodb';
+import { createHistory } from '../generator/index.ts';
+import { sweepDue } from '../projector/clock/sweepDue.ts';
+import { MemoryProjectionStore } from '../projector/write/memoryProjectionStore.ts';
+import { projectBatch } from '../projector/write/projectBatch.ts';
+import { projectionCollections } from '../projector/write/projectionCollections.ts';
+import { readMeta } from '../services/mongo/index.ts';
+import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
+
+/**
+ * Read documents of a generated history in generation 1 of `db`, made by the projector's own
+ * pipeline in memory and bulk-inserted (projecting millions of events through FerretDB's
+ * per-write scans would take hours; the documents are the same).
+ */
+export async function seedReadModel(db: Db, opts: { seed: number; events: number; now: Date; log: (line: string) => void }): Promise<Record<string, number>> {
+  const store = new MemoryProjectionStore({ clone: false });
+  const config = { zone: 'UTC', bufferPeriodDays: 30 };
+  let batch = [];
+  let folded = 0;
+  for (const event of createHistory({ seed: opts.seed, events: opts.events, now: opts.now })) {
+    batch.push(event);
+    if (batch.length === 5000) {
+      await projectBatch({ events: batch }, store, config, opts.now);
+      folded += batch.length;
+      batch = [];
+      if (folded % 250_000 === 0) opts.log(`folded ${folded} events`);
+    }
+  }
+  await projectBatch({ events: batch }, store, config, opts.now);
+  await sweepDue(store, config, opts.now);
+  const names = projectionCollections((await readMeta(db)).generation);
+  await ensureReadModelIndexes(db, names);
+  const counts: Record<string, number> = {};
+  for (const listing of ['competitions', 'dancers', 'judges', 'coaches', 'clubs'] as const) {
+    const docs = [...store.docs[listing].values()].filter((d) => d.registryState !== 'GONE');
+    for (let i = 0; i < docs.length; i += 5000) await db.collection(names.read[listing]).insertMany(docs.slice(i, i + 5000), { ordered: false });
+    counts[listing] = docs.length;
+    opts.log(`inserted ${docs.length} ${listing}`);
+  }
+  return counts;
+}
