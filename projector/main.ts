@@ -8,8 +8,8 @@ import { startOpsServer } from '../services/ops/index.ts';
 import { runMain } from '../services/runMain.ts';
 import { onShutdown } from '../services/shutdown.ts';
 import { createProjectorMetrics } from './metrics/projectorMetrics.ts';
+import { projectorContext } from './projectorContext.ts';
 import { runProjector } from './runProjector.ts';
-import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
 
 runMain('projector', async () => {
   const config = loadConfig(process.env);
@@ -27,17 +27,8 @@ runMain('projector', async () => {
   if (created.length > 0) logger.info({ topics: created }, 'created missing topics');
 
   const projector = await runProjector({
-    db: mongo.db,
-    kafka,
-    topic: config.kafka.topic,
-    dlqTopic: config.kafka.dlqTopic,
-    groupId: config.kafka.groupId,
-    projection: { zone: config.calendar.timeZone, bufferPeriodDays: config.calendar.bufferPeriodDays },
+    ...projectorContext(config, { db: mongo.db, kafka, metrics, logger }),
     clockSchedule: config.projector.clockSchedule,
-    clock: () => new Date(),
-    metrics,
-    logger,
-    ensureIndexes: ensureReadModelIndexes,
   });
 
   const ops = await startOpsServer({

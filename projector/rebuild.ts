@@ -7,8 +7,8 @@ import { createRegistry } from '../services/metrics/createRegistry.ts';
 import { connectMongo } from '../services/mongo/index.ts';
 import { runMain } from '../services/runMain.ts';
 import { createProjectorMetrics } from './metrics/projectorMetrics.ts';
+import { projectorContext } from './projectorContext.ts';
 import { rebuildReadModel } from './rebuild/rebuildReadModel.ts';
-import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
 
 runMain('rebuild', async () => {
   const config = loadConfig(process.env);
@@ -20,18 +20,7 @@ runMain('rebuild', async () => {
     void metrics.rebuildProgress.get().then((g) => process.stderr.write(`rebuild: ${(100 * (g.values[0]?.value ?? 0)).toFixed(1)} %\n`));
   }, 5000);
   try {
-    const result = await rebuildReadModel({
-      db: mongo.db,
-      kafka,
-      topic: config.kafka.topic,
-      dlqTopic: config.kafka.dlqTopic,
-      groupId: config.kafka.groupId,
-      projection: { zone: config.calendar.timeZone, bufferPeriodDays: config.calendar.bufferPeriodDays },
-      clock: () => new Date(),
-      metrics,
-      logger,
-      ensureIndexes: ensureReadModelIndexes,
-    });
+    const result = await rebuildReadModel(projectorContext(config, { db: mongo.db, kafka, metrics, logger }));
     process.stdout.write(`rebuilt generation ${result.to} from ${result.messages} messages in ${result.seconds.toFixed(1)} s (generation ${result.from} dropped)\n`);
   } finally {
     clearInterval(progress);

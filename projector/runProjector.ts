@@ -1,29 +1,12 @@
-import type { Db } from 'mongodb';
-import type { Kafka } from 'kafkajs';
 import { readMeta } from '../services/mongo/index.ts';
-import type { Logger } from '../services/logger.ts';
 import { startClock, type RunningClock } from './clock/startClock.ts';
 import { runConsumer, type RunningConsumer } from './consume/runConsumer.ts';
-import type { ProjectionConfig } from './evolve/index.ts';
-import type { ProjectorMetrics } from './metrics/projectorMetrics.ts';
+import type { ProjectorContext } from './projectorContext.ts';
 import { MongoProjectionStore } from './write/mongoProjectionStore.ts';
-import type { ProjectionCollections } from './write/projectionCollections.ts';
 import { projectionSink } from './write/projectionSink.ts';
 
-export interface ProjectorOptions {
-  db: Db;
-  kafka: Kafka;
-  topic: string;
-  dlqTopic: string;
-  /** Base group id; the live group of generation N is `<groupId>.g<N>` (a rebuild prepares it). */
-  groupId: string;
-  projection: ProjectionConfig;
+export interface ProjectorOptions extends ProjectorContext {
   clockSchedule: string;
-  clock: () => Date;
-  metrics: ProjectorMetrics;
-  logger: Logger;
-  ensureIndexes: (db: Db, collections: ProjectionCollections) => Promise<void>;
-  chunkSize?: number;
   /** How often to look for a generation switch made by a rebuild. */
   generationPollMs?: number;
 }

@@ -1,4 +1,4 @@
-import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import { Partitioners, type Consumer, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
 import { EVENT_TYPES, parseEventBytes, type DomainEvent } from '../../services/events/index.ts';
 import type { Logger } from '../../services/logger.ts';
 import type { ProjectorMetrics } from '../metrics/projectorMetrics.ts';
@@ -41,7 +41,7 @@ export interface RunningConsumer {
 export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsumer> {
   const chunkSize = opts.chunkSize ?? 1000;
   const consumer: Consumer = opts.kafka.consumer({ groupId: opts.groupId, sessionTimeout: 30_000, heartbeatInterval: 3000, maxBytes: 16 * 1024 * 1024 });
-  const producer: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+  const producer: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
   let running = false;
   consumer.on(consumer.events.CRASH, ({ payload }) => {
     running = false;

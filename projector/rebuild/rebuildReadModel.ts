@@ -1,28 +1,14 @@
-import type { Kafka } from 'kafkajs';
 import type { Db } from 'mongodb';
-import type { Logger } from '../../services/logger.ts';
 import { readMeta, switchGeneration } from '../../services/mongo/index.ts';
 import { sweepDue } from '../clock/sweepDue.ts';
 import { runConsumer } from '../consume/runConsumer.ts';
-import type { ProjectionConfig } from '../evolve/index.ts';
-import type { ProjectorMetrics } from '../metrics/projectorMetrics.ts';
+import type { ProjectorContext } from '../projectorContext.ts';
 import { liveGroupId } from '../runProjector.ts';
 import { MongoProjectionStore } from '../write/mongoProjectionStore.ts';
 import { allCollectionNames, projectionCollections, type ProjectionCollections } from '../write/projectionCollections.ts';
 import { projectionSink } from '../write/projectionSink.ts';
 
-export interface RebuildOptions {
-  db: Db;
-  kafka: Kafka;
-  topic: string;
-  dlqTopic: string;
-  groupId: string;
-  projection: ProjectionConfig;
-  clock: () => Date;
-  metrics: ProjectorMetrics;
-  logger: Logger;
-  ensureIndexes: (db: Db, collections: ProjectionCollections) => Promise<void>;
-  chunkSize?: number;
+export interface RebuildOptions extends ProjectorContext {
   /** How long the old generation stays after the switch, for requests already reading it. */
   dropAfterMs?: number;
 }

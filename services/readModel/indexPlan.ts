@@ -149,7 +149,7 @@ export function queryShapes(listing: ReadListing): QueryShape[] {
   );
 }
 
-/** Indexes the projector's own queries need besides the API's (names as projector/write/ensureProjectorIndexes.ts gives them). */
+/** Indexes the projector's own queries need besides the API's: the clock's due instants, facts by subject. */
 const CLOCK_INDEX: IndexDescription = { name: 'clock_due', key: { nextDueAt: 1, _id: 1 } };
 export const SLUG_INDEX_NAME = 'competitions_slug';
 const SLUG_INDEX: IndexDescription = { name: SLUG_INDEX_NAME, key: { slug: 1 } };

@@ -4,7 +4,7 @@ import { runConsumer } from '../../projector/consume/runConsumer.ts';
 import { rebuildReadModel } from '../../projector/rebuild/rebuildReadModel.ts';
 import { runProjector, type RunningProjector } from '../../projector/runProjector.ts';
 import { readProjectorStatus } from '../../projector/status/readProjectorStatus.ts';
-import { ensureProjectorIndexes } from '../../projector/write/ensureProjectorIndexes.ts';
+import { ensureReadModelIndexes } from '../../services/readModel/indexPlan.ts';
 import { MongoProjectionStore } from '../../projector/write/mongoProjectionStore.ts';
 import { projectionSink } from '../../projector/write/projectionSink.ts';
 import type { ProjectionStore } from '../../projector/write/projectionStore.ts';
@@ -21,7 +21,7 @@ function startProjector(h: Harness): Promise<RunningProjector> {
   return runProjector({
     db: h.mongo.db, kafka: h.kafka, topic: h.topic, dlqTopic: h.dlqTopic, groupId: h.groupId,
     projection: config, clockSchedule: '*/1 * * * * *', clock: () => NOW, metrics: h.metrics, logger: h.logger,
-    ensureIndexes: ensureProjectorIndexes, chunkSize: 50, generationPollMs: 300,
+    ensureIndexes: ensureReadModelIndexes, chunkSize: 50, generationPollMs: 300,
   });
 }
 
@@ -101,7 +101,7 @@ describe('projector on real Kafka and MongoDB-wire servers', () => {
     const live = await readModelSnapshot(h.mongo.db, 1);
     const result = await rebuildReadModel({
       db: h.mongo.db, kafka: h.kafka, topic: h.topic, dlqTopic: `${h.dlqTopic}`, groupId: h.groupId,
-      projection: config, clock: () => NOW, metrics: h.metrics, logger: h.logger, ensureIndexes: ensureProjectorIndexes, dropAfterMs: 0,
+      projection: config, clock: () => NOW, metrics: h.metrics, logger: h.logger, ensureIndexes: ensureReadModelIndexes, dropAfterMs: 0,
     });
     expect(result).toMatchObject({ from: 1, to: 2 });
     expect((await readMeta(h.mongo.db)).generation).toBe(2);
@@ -133,7 +133,7 @@ describe('a generated history on real servers', () => {
     // Every fifth event delivered twice; the topic's 6 partitions interleave aggregates freely.
     await h.produce(history.flatMap((e, i) => (i % 5 === 0 ? [e, e] : [e])));
     const store = new MongoProjectionStore(h.mongo.db, 1);
-    await ensureProjectorIndexes(h.mongo.db, store.names);
+    await ensureReadModelIndexes(h.mongo.db, store.names);
 
     // The first consumer dies after its 4th batch has written states and documents but before
     // the derived writes and the offset commit: the next consumer re-reads that batch.

@@ -1,0 +1,37 @@
+import type { Kafka } from 'kafkajs';
+import type { Db } from 'mongodb';
+import type { Config } from '../services/config/index.ts';
+import type { Logger } from '../services/logger.ts';
+import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
+import type { ProjectionConfig } from './evolve/index.ts';
+import type { ProjectorMetrics } from './metrics/projectorMetrics.ts';
+import type { ProjectionCollections } from './write/projectionCollections.ts';
+
+/** What the live projector and a rebuild both need: where events come from and go to. */
+export interface ProjectorContext {
+  db: Db;
+  kafka: Kafka;
+  topic: string;
+  dlqTopic: string;
+  /** Base group id; the live group of generation N is `<groupId>.g<N>` (a rebuild prepares it). */
+  groupId: string;
+  projection: ProjectionConfig;
+  clock: () => Date;
+  metrics: ProjectorMetrics;
+  logger: Logger;
+  ensureIndexes: (db: Db, collections: ProjectionCollections) => Promise<void>;
+  chunkSize?: number;
+}
+
+/** The context the entry points build from the validated configuration. */
+export function projectorContext(config: Readonly<Config>, deps: { db: Db; kafka: Kafka; metrics: ProjectorMetrics; logger: Logger }): ProjectorContext {
+  return {
+    ...deps,
+    topic: config.kafka.topic,
+    dlqTopic: config.kafka.dlqTopic,
+    groupId: config.kafka.groupId,
+    projection: { zone: config.calendar.timeZone, bufferPeriodDays: config.calendar.bufferPeriodDays },
+    clock: () => new Date(),
+    ensureIndexes: ensureReadModelIndexes,
+  };
+}
