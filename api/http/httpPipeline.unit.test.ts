@@ -9,7 +9,7 @@ import type { TestRequest } from './harness.test.ts';
 const T0 = 1_700_000_000_000;
 const UUID = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
 
-function harness(options: { limit?: number; maxBytes?: number; fail?: Error } = {}) {
+function harness(options: { limit?: number; maxBytes?: number; fail?: Error; gate?: Promise<void>; failFirst?: boolean } = {}) {
   const state = { now: T0, versions: { calendar: 'v1', registry: 'r1' }, routeCalls: 0 };
   const cache = new BodyCache(options.maxBytes ?? 1_000_000);
   const app = new Koa();
@@ -22,9 +22,12 @@ function harness(options: { limit?: number; maxBytes?: number; fail?: Error } = 
   })) {
     app.use(middleware);
   }
-  app.use((ctx) => {
+  app.use(async (ctx) => {
     state.routeCalls += 1;
+    const call = state.routeCalls;
+    if (options.gate) await options.gate;
     if (options.fail) throw options.fail;
+    if (options.failFirst && call === 1) throw new Error('first computation failed');
     const matched = matchedEndpointOf(ctx);
     if (ctx.path === '/health') {
       ctx.body = 'ok';
@@ -147,6 +150,30 @@ describe('httpPipeline: cache, ETag and 304', () => {
     expect((await request({ path: '/api/v1/clubs' })).headers['cache-control']).toBe('public, max-age=120');
     expect((await request({ path: '/api/v1/competitions/x/categories' })).headers['cache-control']).toBe('public, max-age=300');
     expect((await request({ path: '/api/v1/registry/filters' })).headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('computes a missing entry once for concurrent identical requests (single flight)', async () => {
+    let open: () => void = () => undefined;
+    const { request, state } = harness({ gate: new Promise((resolve) => (open = resolve)) });
+    const replies = Array.from({ length: 20 }, () => request({ path: '/api/v1/competitions?page=3' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    open();
+    const done = await Promise.all(replies);
+    expect(state.routeCalls).toBe(1);
+    expect(new Set(done.map((r) => r.text)).size).toBe(1);
+    expect(done.map((r) => r.headers['x-cache']).sort()).toEqual([...Array<string>(19).fill('HIT'), 'MISS']);
+    expect(new Set(done.map((r) => r.headers.etag)).size).toBe(1);
+  });
+
+  it('lets waiters compute for themselves when the shared computation fails', async () => {
+    let open: () => void = () => undefined;
+    const { request, state } = harness({ gate: new Promise((resolve) => (open = resolve)), failFirst: true });
+    const replies = Array.from({ length: 3 }, () => request({ path: '/api/v1/competitions?page=4' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    open();
+    const statuses = (await Promise.all(replies)).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 500]);
+    expect(state.routeCalls).toBeGreaterThanOrEqual(2);
   });
 
   it('expires entries after their TTL on the injected clock', async () => {

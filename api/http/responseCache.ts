@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import type { DataScope, EndpointName } from '../../schemas/api/endpoints.ts';
 import { canonicalQueryKey } from '../query/canonicalQueryKey.ts';
-import { BodyCache } from './bodyCache.ts';
+import { BodyCache, type CachedBody } from './bodyCache.ts';
 import { matchedEndpointOf, apiState } from './requestState.ts';
 import { JSON_TYPE, serializeBody } from './serializeBody.ts';
 import { weakEtag } from './weakEtag.ts';
@@ -32,6 +32,10 @@ export interface ResponseCacheOptions {
  */
 export function responseCache(options: ResponseCacheOptions): Middleware {
   const cache = options.cache ?? new BodyCache(options.maxBytes);
+  // Single flight: while one request computes a missing entry, identical requests wait for it
+  // instead of sending the same query again (a popular key expiring under load would otherwise
+  // send every concurrent caller to the database at once).
+  const inFlight = new Map<string, Promise<CachedBody | null>>();
 
   return async function cacheResponse(ctx, next) {
     const matched = matchedEndpointOf(ctx);
@@ -54,7 +58,8 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
     const version = definition.dataScope === 'static' ? 'static' : await options.getDataVersion(definition.dataScope);
     const now = options.clock();
 
-    const hit = cache.get(key, now, version);
+    const flightKey = `${version}\u0000${key}`;
+    const hit = cache.get(key, now, version) ?? (await inFlight.get(flightKey));
     if (hit) {
       ctx.status = 200;
       ctx.type = JSON_TYPE;
@@ -65,14 +70,24 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
       return;
     }
 
-    await next();
-    if (ctx.status !== 200) return;
-    const body = serializeBody(ctx);
-    if (!body) return;
-    const etag = weakEtag(body);
-    ctx.set('ETag', etag);
-    cache.set(key, { body, etag, version, storedAtMs: now, expiresAtMs: now + ttl * 1000 });
-    markResponse(ctx, 'MISS', cacheControl);
+    let settle: (entry: CachedBody | null) => void = () => undefined;
+    inFlight.set(flightKey, new Promise((resolve) => (settle = resolve)));
+    let entry: CachedBody | null = null;
+    try {
+      await next();
+      if (ctx.status !== 200) return;
+      const body = serializeBody(ctx);
+      if (!body) return;
+      const etag = weakEtag(body);
+      ctx.set('ETag', etag);
+      entry = { body, etag, version, storedAtMs: now, expiresAtMs: now + ttl * 1000 };
+      cache.set(key, entry);
+      markResponse(ctx, 'MISS', cacheControl);
+    } finally {
+      // Waiters get the entry, or null (an error or a non-200) and then compute their own.
+      inFlight.delete(flightKey);
+      settle(entry);
+    }
   };
 }
 
