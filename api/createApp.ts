@@ -55,7 +55,7 @@ export function createApp(deps: AppDependencies): Koa {
     ctx.body = { status: ready ? 'ready' : 'not ready', checks };
   });
   app.use(requestLog(deps.logger));
-  if (deps.metrics) app.use(httpMetrics(deps.metrics));
+  if (deps.metrics) app.use(httpMetrics(deps.metrics, config.api.basePath));
   app.use(source.scope());
   const pipeline = httpPipeline({
     logger: deps.logger,

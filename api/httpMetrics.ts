@@ -1,13 +1,13 @@
 import type { Middleware } from 'koa';
 import { Counter, Histogram, type Registry } from 'prom-client';
-import { matchedEndpointOf } from './http/index.ts';
+import { matchEndpoint, matchedEndpointOf } from './http/index.ts';
 
 /**
  * Prometheus metrics of the public app, served on the operators' port only: requests by route
  * and status, latency by route, cache outcomes and rate-limited requests. The route label is the
  * endpoint's name (bounded), never the raw path.
  */
-export function httpMetrics(registry: Registry): Middleware {
+export function httpMetrics(registry: Registry, basePath: string): Middleware {
   const registers = [registry];
   const requests = new Counter({ name: 'api_requests_total', help: 'Requests by route and status', labelNames: ['route', 'method', 'status'], registers });
   const latency = new Histogram({
@@ -24,7 +24,8 @@ export function httpMetrics(registry: Registry): Middleware {
     try {
       await next();
     } finally {
-      const route = matchedEndpointOf(ctx)?.definition.name ?? 'unmatched';
+      // Requests refused before routing (429, CORS preflight) still count under their route.
+      const route = (matchedEndpointOf(ctx) ?? matchEndpoint(ctx.path, basePath))?.definition.name ?? 'unmatched';
       requests.inc({ route, method: ctx.method, status: String(ctx.status) });
       latency.observe({ route }, (performance.now() - started) / 1000);
       const outcome = ctx.response.get('X-Cache');

@@ -165,6 +165,7 @@ describe('a generated history on real servers', () => {
       await second.stop();
     }
     expect(expected.clubs.some((c) => (c.dancersCount as number) > 0)).toBe(true);
-    expect((await h.metrics.eventsDuplicate.get()).values.reduce((n, v) => n + v.value, 0)).toBeGreaterThanOrEqual(600);
+    // Every fifth event was sent twice; the crashed batch's replay may add more.
+    expect((await h.metrics.eventsDuplicate.get()).values.reduce((n, v) => n + v.value, 0)).toBeGreaterThanOrEqual(Math.ceil(history.length / 5));
   }, 300_000);
 });
