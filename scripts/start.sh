@@ -12,7 +12,10 @@ rm -rf dist && tsc -p tsconfig.build.json
 
 if [ -z "${KAFKA_BROKERS:-}" ] || [ -z "${MONGO_URL:-}" ]; then
   local_servers=1
-  eval "$(node dist/infra/cli.js start | sed 's/^/export /')"
+  # Run from the sources (Node 24 runs TypeScript): infra/ finds .tools and .run relative to
+  # itself. Captured first so that a failed start stops this script.
+  endpoints="$(node infra/cli.ts start)"
+  eval "$(printf '%s\n' "$endpoints" | sed 's/^/export /')"
 else
   local_servers=0
 fi
