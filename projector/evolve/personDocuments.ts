@@ -9,7 +9,7 @@ import type {
 import { approvedSortKeys, countryKeys, personNameKey, searchTokens } from '../../services/readModel/index.ts';
 import { advancePerson, nextRoleDueAt } from './advancePerson.ts';
 import { linkFacts, type MemberLinkFact } from './memberLinks.ts';
-import type { PersonState, RoleStateBase } from './personState.ts';
+import type { PaidRoleState, PersonState, RoleStateBase } from './personState.ts';
 import { deriveRegistryTimeline, type Timeline } from './registryTimeline.ts';
 import type { Interval, ProjectionConfig } from './types.ts';
 
@@ -58,37 +58,36 @@ export function roleReadDocuments(state: PersonState, now: Date, config: Project
   const at = now.toISOString();
   const s = advancePerson(state, at, config.zone);
   const { dancer, judge } = s.roles;
+  /** What a dancer and a judge document share: the paid role's status and registry state. */
+  const paidRole = (role: PaidRoleState, roleName: 'dancer' | 'judge') => {
+    const { base, q } = personFields(s, role);
+    const t = paidRoleTimeline(role, at);
+    return {
+      q,
+      fields: {
+        ...base,
+        status: role.status,
+        membershipExpiresAt: role.membershipExpiresAt,
+        registryState: t.registryState ?? 'ARCHIVE',
+        registryUntil: t.registryState === 'REGISTRY' ? role.registryUntil : null,
+        archivedAt: t.archivedAt,
+        nextDueAt: toDate(earliest(nextRoleDueAt(s, roleName, config.zone), t.nextDueAt)),
+      },
+    };
+  };
   let dancerDoc: DancerDocument | null = null;
   if (dancer) {
-    const { base, q } = personFields(s, dancer);
-    const t = paidRoleTimeline(dancer, at);
+    const { fields, q } = paidRole(dancer, 'dancer');
     dancerDoc = {
-      ...base,
+      ...fields,
       danceClass: dancer.danceClass,
-      status: dancer.status,
-      membershipExpiresAt: dancer.membershipExpiresAt,
-      registryState: t.registryState ?? 'ARCHIVE',
-      registryUntil: t.registryState === 'REGISTRY' ? dancer.registryUntil : null,
-      archivedAt: t.archivedAt,
       q: { ...q, hasPartner: dancer.hasPartner, clubIds: openSubjects(s, 'club', 'dancer'), coachIds: openSubjects(s, 'coach', 'dancer') },
-      nextDueAt: toDate(earliest(nextRoleDueAt(s, 'dancer', config.zone), t.nextDueAt)),
     };
   }
   let judgeDoc: JudgeDocument | null = null;
   if (judge) {
-    const { base, q } = personFields(s, judge);
-    const t = paidRoleTimeline(judge, at);
-    judgeDoc = {
-      ...base,
-      judgeCategory: judge.judgeCategory,
-      status: judge.status,
-      membershipExpiresAt: judge.membershipExpiresAt,
-      registryState: t.registryState ?? 'ARCHIVE',
-      registryUntil: t.registryState === 'REGISTRY' ? judge.registryUntil : null,
-      archivedAt: t.archivedAt,
-      q: { ...q, positions: [...judge.positions] },
-      nextDueAt: toDate(earliest(nextRoleDueAt(s, 'judge', config.zone), t.nextDueAt)),
-    };
+    const { fields, q } = paidRole(judge, 'judge');
+    judgeDoc = { ...fields, judgeCategory: judge.judgeCategory, q: { ...q, positions: [...judge.positions] } };
   }
   return { dancer: dancerDoc, judge: judgeDoc };
 }
