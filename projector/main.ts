@@ -8,6 +8,7 @@ import { startOpsServer } from '../services/ops/index.ts';
 import { runMain } from '../services/runMain.ts';
 import { onShutdown } from '../services/shutdown.ts';
 import { createProjectorMetrics } from './metrics/projectorMetrics.ts';
+import { refreshLagFromKafka } from './metrics/refreshLagFromKafka.ts';
 import { projectorContext } from './projectorContext.ts';
 import { runProjector } from './runProjector.ts';
 
@@ -31,6 +32,8 @@ runMain('projector', async () => {
     clockSchedule: config.projector.clockSchedule,
   });
 
+  const stopLagRefresh = refreshLagFromKafka({ admin, db: mongo.db, topic: config.kafka.topic, dlqTopic: config.kafka.dlqTopic, groupId: config.kafka.groupId, metrics, logger });
+
   const ops = await startOpsServer({
     host: config.opsHost,
     port: config.projector.opsPort,
@@ -45,7 +48,7 @@ runMain('projector', async () => {
 
   onShutdown(logger, [
     // Stop consuming first: the in-flight batch finishes and commits before the database closes.
-    { name: 'projector', close: () => projector.stop() },
+    { name: 'projector', close: () => (stopLagRefresh(), projector.stop()) },
     { name: 'ops server', close: () => new Promise((resolve) => ops.close(resolve)) },
     { name: 'kafka admin', close: () => admin.disconnect() },
     { name: 'mongo', close: () => mongo.close() },

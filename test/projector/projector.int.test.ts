@@ -4,6 +4,7 @@ import { runConsumer } from '../../projector/consume/runConsumer.ts';
 import { rebuildReadModel } from '../../projector/rebuild/rebuildReadModel.ts';
 import { runProjector, type RunningProjector } from '../../projector/runProjector.ts';
 import { readProjectorStatus } from '../../projector/status/readProjectorStatus.ts';
+import { refreshLagFromKafka } from '../../projector/metrics/refreshLagFromKafka.ts';
 import { ensureReadModelIndexes } from '../../services/readModel/indexPlan.ts';
 import { MongoProjectionStore } from '../../projector/write/mongoProjectionStore.ts';
 import { projectionSink } from '../../projector/write/projectionSink.ts';
@@ -92,6 +93,19 @@ describe('projector on real Kafka and MongoDB-wire servers', () => {
       });
       expect(status).toMatchObject({ generation: 1, deadLetters: 2, topicExists: true });
       expect(status.partitions.reduce((n, p) => n + p.end, 0)).toBe(exampleEvents.length + 3);
+
+      // The lag gauge is refreshed from Kafka even when no batch arrives.
+      h.metrics.consumerLagMessages.reset();
+      const stop = refreshLagFromKafka({ admin, db: h.mongo.db, topic: h.topic, dlqTopic: h.dlqTopic, groupId: h.groupId, metrics: h.metrics, logger: h.logger, everyMs: 100 });
+      try {
+        await waitFor(async () => {
+          const lags = (await h.metrics.consumerLagMessages.get()).values;
+          expect(lags.map((v) => v.labels.partition).sort()).toEqual(['0', '1', '2']);
+          expect(lags.every((v) => v.value === 0)).toBe(true);
+        }, 10_000, 100);
+      } finally {
+        stop();
+      }
     } finally {
       await admin.disconnect();
     }
