@@ -1,5 +1,6 @@
 import type { Admin } from 'kafkajs';
 import type { Db } from 'mongodb';
+import { countTopicMessages } from '../../services/kafka/index.ts';
 import { readMeta } from '../../services/mongo/index.ts';
 import { liveGroupId } from '../runProjector.ts';
 
@@ -25,10 +26,10 @@ export async function readProjectorStatus(opts: { admin: Admin; db: Db; topic: s
   const group = liveGroupId(opts.groupId, generation);
   const topics = new Set(await opts.admin.listTopics());
   if (!topics.has(opts.topic)) return { generation, group, partitions: [], totalLag: 0, deadLetters: 0, topicExists: false };
-  const [ends, committed, dlqEnds] = await Promise.all([
+  const [ends, committed, deadLetters] = await Promise.all([
     opts.admin.fetchTopicOffsets(opts.topic),
     opts.admin.fetchOffsets({ groupId: group, topics: [opts.topic] }),
-    topics.has(opts.dlqTopic) ? opts.admin.fetchTopicOffsets(opts.dlqTopic) : Promise.resolve([]),
+    countTopicMessages(opts.admin, opts.dlqTopic),
   ]);
   const committedBy = new Map((committed[0]?.partitions ?? []).map((p) => [p.partition, Number(p.offset)]));
   const partitions = ends
@@ -46,7 +47,7 @@ export async function readProjectorStatus(opts: { admin: Admin; db: Db; topic: s
     group,
     partitions,
     totalLag: partitions.reduce((n, p) => n + p.lag, 0),
-    deadLetters: dlqEnds.reduce((n, p) => n + Number(p.high) - Number(p.low), 0),
+    deadLetters,
     topicExists: true,
   };
 }

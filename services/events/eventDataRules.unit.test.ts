@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { exampleEvent, exampleIds, validateEvent } from './index.ts';
-import type { EventType } from './index.ts';
+import { reasonOf, withData } from './rejections.test.ts';
 
 // Each rule of the contract's `data` shapes, with the reason a publisher would read.
 
-const reasonOf = (raw: unknown): string => {
-  const result = validateEvent(raw);
-  if (result.ok) throw new Error(`expected a rejection, got a valid ${result.event.type}`);
-  return result.reason;
-};
-
-const withData = <T extends EventType>(type: T, edit: (data: Record<string, unknown>) => unknown) => {
-  const event = exampleEvent(type);
-  return { ...event, data: edit({ ...event.data }) };
-};
 
 const category = (edit: Record<string, unknown>) =>
   withData('competition.category_added', (d) => ({ category: { ...(d.category as object), ...edit } }));

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES, exampleEvent, exampleEvents, parseEventBytes, validateEvent } from './index.ts';
-import type { EventType } from './index.ts';
+import { reasonOf, withData } from './rejections.test.ts';
 
-const reasonOf = (raw: unknown): string => {
-  const result = validateEvent(raw);
-  if (result.ok) throw new Error(`expected a rejection, got a valid ${result.event.type}`);
-  return result.reason;
-};
-
-/** The first example of `type` with `data` replaced by `edit(data)`. */
-const withData = <T extends EventType>(type: T, edit: (data: Record<string, unknown>) => unknown) => {
-  const event = exampleEvent(type);
-  return { ...event, data: edit({ ...event.data }) };
-};
 
 describe('validateEvent accepts', () => {
   it('has at least one example of every event type', () => {
