@@ -9,6 +9,8 @@ export interface ProjectorOptions extends ProjectorContext {
   clockSchedule: string;
   /** How often to look for a generation switch made by a rebuild. */
   generationPollMs?: number;
+  /** The consumer's Kafka session timeout (tests that kill a projector shorten the wait for its partitions). */
+  sessionTimeoutMs?: number;
 }
 
 export interface RunningProjector {
@@ -49,6 +51,7 @@ export async function runProjector(opts: ProjectorOptions): Promise<RunningProje
       logger: opts.logger,
       clock: opts.clock,
       chunkSize: opts.chunkSize,
+      sessionTimeoutMs: opts.sessionTimeoutMs,
     });
     opts.logger.info({ generation: next, group: liveGroupId(opts.groupId, next) }, 'projecting into generation');
   }

@@ -23,6 +23,8 @@ export interface ConsumerOptions {
   /** Messages folded and written together; bigger chunks mean fewer writes per event. */
   chunkSize?: number;
   partitionsConsumedConcurrently?: number;
+  /** How long the broker waits for a silent member before reassigning its partitions (Kafka's minimum is 6 s). */
+  sessionTimeoutMs?: number;
   /** Called after each chunk is committed, with the partition's remaining lag. */
   onProgress?: (progress: { partition: number; offset: string; lag: number }) => void;
 }
@@ -40,7 +42,8 @@ export interface RunningConsumer {
  */
 export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsumer> {
   const chunkSize = opts.chunkSize ?? 1000;
-  const consumer: Consumer = opts.kafka.consumer({ groupId: opts.groupId, sessionTimeout: 30_000, heartbeatInterval: 3000, maxBytes: 16 * 1024 * 1024 });
+  const sessionTimeout = opts.sessionTimeoutMs ?? 30_000;
+  const consumer: Consumer = opts.kafka.consumer({ groupId: opts.groupId, sessionTimeout, heartbeatInterval: Math.min(3000, sessionTimeout / 3), maxBytes: 16 * 1024 * 1024 });
   const producer: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
   let running = false;
   consumer.on(consumer.events.CRASH, ({ payload }) => {

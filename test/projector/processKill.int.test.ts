@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHistory } from '../../generator/createHistory.ts';
+import { liveGroupId } from '../../projector/runProjector.ts';
+import { createHarness, type Harness } from '../support/projectorHarness.ts';
+import type { ProjectorProcessOptions } from '../support/projectorProcess.ts';
+import { readModelSnapshot, referenceSnapshot } from '../support/readModelSnapshot.ts';
+import { testServers } from '../support/isolation.ts';
+import { waitFor } from '../support/waitFor.ts';
+
+const NOW = new Date('2026-11-23T12:00:00Z');
+const config = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
+const entry = fileURLToPath(new URL('../support/projectorProcess.ts', import.meta.url));
+
+interface Running {
+  child: ChildProcess;
+  /** Resolves once the process has completed `n` bulk writes since it started. */
+  afterWrites(n: number): Promise<void>;
+  exited: Promise<NodeJS.Signals | number | null>;
+}
+
+function startProcess(options: ProjectorProcessOptions): Running {
+  const child = spawn(process.execPath, [entry, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let writes = 0;
+  const waiters: { n: number; resolve: () => void }[] = [];
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (!line.startsWith('wrote ')) return;
+    writes++;
+    for (const w of waiters.filter((w) => writes >= w.n)) w.resolve();
+  });
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => {
+    child.once('exit', (code, signal) => {
+      if (code !== 0 && signal === null) process.stderr.write(`projector process exited ${code}: ${stderr}\n`);
+      resolve(signal ?? code);
+    });
+  });
+  return {
+    child,
+    exited,
+    afterWrites: (n) =>
+      new Promise<void>((resolve, reject) => {
+        if (writes >= n) return resolve();
+        waiters.push({ n, resolve });
+        void exited.then((how) => reject(new Error(`projector process ended (${String(how)}) after ${writes} writes: ${stderr}`)));
+      }),
+  };
+}
+
+describe('a projector process killed with SIGKILL mid-batch', () => {
+  let h: Harness;
+  const history = [...createHistory({ seed: 23, events: 1200, now: NOW })];
+  const expected = referenceSnapshot(history, config, NOW);
+  let options: ProjectorProcessOptions;
+
+  beforeAll(async () => {
+    h = await createHarness({ partitions: 4, config });
+    // Every seventh event is delivered twice, so replays meet duplicates too.
+    await h.produce(history.flatMap((e, i) => (i % 7 === 0 ? [e, e] : [e])));
+    const { kafkaBrokers, mongoUrl } = testServers();
+    options = {
+      brokers: kafkaBrokers, mongoUrl, db: h.mongo.db.databaseName, topic: h.topic, dlqTopic: h.dlqTopic,
+      groupId: h.groupId, now: NOW.toISOString(), config, chunkSize: 40,
+    };
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('loses nothing and counts nothing twice after two kills and a restart', async () => {
+    const admin = h.kafka.admin();
+    await admin.connect();
+    const committed = async (): Promise<number> => {
+      const [topic] = await admin.fetchOffsets({ groupId: liveGroupId(h.groupId, 1), topics: [h.topic] });
+      return (topic?.partitions ?? []).reduce((n, p) => n + Math.max(0, Number(p.offset)), 0);
+    };
+    try {
+      // Killed after its 3rd and then its 40th completed bulk write: other writes of the batch are
+      // still in flight and its offsets are not committed.
+      for (const writes of [3, 40]) {
+        const run = startProcess(options);
+        await run.afterWrites(writes);
+        run.child.kill('SIGKILL');
+        expect(await run.exited).toBe('SIGKILL');
+        expect(await committed()).toBeLessThan(history.length);
+      }
+      expect(await readModelSnapshot(h.mongo.db, 1)).not.toEqual(expected);
+
+      const last = startProcess(options);
+      try {
+        await waitFor(async () => expect(await readModelSnapshot(h.mongo.db, 1)).toEqual(expected), 240_000, 2000);
+      } finally {
+        last.child.kill('SIGTERM');
+        await last.exited;
+      }
+      expect(await committed()).toBe(history.length + Math.ceil(history.length / 7));
+    } finally {
+      await admin.disconnect();
+    }
+    // The comparison covers the counts: clubs with members and competitions with entries exist.
+    expect(expected.clubs.some((c) => (c.dancersCount as number) > 0)).toBe(true);
+    expect(expected.competitions.some((c) => (c.registration as { entriesCount: number }).entriesCount > 0)).toBe(true);
+  }, 360_000);
+});
