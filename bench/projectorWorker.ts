@@ -167,7 +167,7 @@ async function live(): Promise<void> {
 async function main(): Promise<void> {
   if (args.mode === 'noop') return noop();
   if (args.mode === 'pipeline') {
-    const store = new MemoryProjectionStore({ clone: false });
+    const store = new MemoryProjectionStore({ clone: false, keepDocuments: false });
     return throughSink(projectionSink(store, config, () => NOW), () => ({ writes: store.totalWrites, writesByCollection: Object.fromEntries(store.writes) }), 'pipeline');
   }
   if (args.mode === 'live') return live();

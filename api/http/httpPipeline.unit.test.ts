@@ -9,7 +9,7 @@ import type { TestRequest } from './harness.test.ts';
 const T0 = 1_700_000_000_000;
 const UUID = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
 
-function harness(options: { limit?: number; maxBytes?: number; fail?: Error; gate?: Promise<void>; failFirst?: boolean } = {}) {
+function harness(options: { limit?: number; maxBytes?: number; fail?: Error; gate?: Promise<void>; failFirst?: boolean; versionGate?: Promise<void> } = {}) {
   const state = { now: T0, versions: { calendar: 'v1', registry: 'r1' }, routeCalls: 0 };
   const cache = new BodyCache(options.maxBytes ?? 1_000_000);
   const app = new Koa();
@@ -17,7 +17,15 @@ function harness(options: { limit?: number; maxBytes?: number; fail?: Error; gat
   for (const middleware of httpPipeline({
     clock: () => state.now,
     rateLimit: { limit: options.limit ?? 300 },
-    cache: { maxBytes: options.maxBytes ?? 1_000_000, cache, getDataVersion: (scope) => Promise.resolve(state.versions[scope]) },
+    cache: {
+      maxBytes: options.maxBytes ?? 1_000_000,
+      cache,
+      getDataVersion: async (scope) => {
+        // Like the API's coalesced meta read: many requests resume from one read in the same tick.
+        if (options.versionGate) await options.versionGate;
+        return state.versions[scope];
+      },
+    },
     endpoints: { passThrough: ['/health'] },
   })) {
     app.use(middleware);
@@ -163,6 +171,17 @@ describe('httpPipeline: cache, ETag and 304', () => {
     expect(new Set(done.map((r) => r.text)).size).toBe(1);
     expect(done.map((r) => r.headers['x-cache']).sort()).toEqual([...Array<string>(19).fill('HIT'), 'MISS']);
     expect(new Set(done.map((r) => r.headers.etag)).size).toBe(1);
+  });
+
+  it('stays single flight when concurrent requests learn the data version in the same tick', async () => {
+    let release: () => void = () => undefined;
+    const { request, state } = harness({ versionGate: new Promise((resolve) => (release = resolve)) });
+    const replies = Array.from({ length: 20 }, () => request({ path: '/api/v1/competitions?page=5' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    const done = await Promise.all(replies);
+    expect(state.routeCalls).toBe(1);
+    expect(done.map((r) => r.headers['x-cache']).sort()).toEqual([...Array<string>(19).fill('HIT'), 'MISS']);
   });
 
   it('lets waiters compute for themselves when the shared computation fails', async () => {

@@ -59,7 +59,12 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
     const now = options.clock();
 
     const flightKey = `${version}\u0000${key}`;
-    const hit = cache.get(key, now, version) ?? (await inFlight.get(flightKey));
+    // Check and claim without an `await` in between: requests resuming from one coalesced
+    // version read run in the same tick, and a yield here let every one of them find no flight
+    // and query the database (a herd of full scans each time a popular entry expired).
+    let hit = cache.get(key, now, version);
+    const pending = hit ? undefined : inFlight.get(flightKey);
+    if (pending) hit = (await pending) ?? undefined;
     if (hit) {
       ctx.status = 200;
       ctx.type = JSON_TYPE;
