@@ -93,9 +93,26 @@ export function calendarDay(instant: Date, zone: string): string {
   // memoized day starts decide which without asking Intl again.
   const guess = utcDay(ms);
   for (const day of [guess, addDays(guess, -1), addDays(guess, 1)]) {
-    if (startOfDayMs(day, zone) <= ms && ms < startOfDayMs(addDays(day, 1), zone)) return day;
+    if (startOfDayMs(day, zone) <= ms && ms < startOfDayMs(addDays(day, 1), zone)) {
+      // A day is one interval of instants unless the clock goes back across midnight within it
+      // (St. John's fell back at 00:01 until 2011: 00:00-00:01 is the 25th, then the 24th again).
+      // Only days with an offset change can do that; for those few, Intl decides.
+      return changesOffset(day, zone) ? calendarDayByIntl(ms, zone) : day;
+    }
   }
   return calendarDayByIntl(ms, zone);
+}
+
+const offsetChangeDays = new Map<string, boolean>();
+
+function changesOffset(day: string, zone: string): boolean {
+  const key = `${zone}|${day}`;
+  const known = offsetChangeDays.get(key);
+  if (known !== undefined) return known;
+  if (offsetChangeDays.size >= MAX_MEMOIZED_DAYS) offsetChangeDays.clear();
+  const changes = offsetAt(startOfDayMs(day, zone), zone) !== offsetAt(startOfDayMs(addDays(day, 1), zone) - 1, zone);
+  offsetChangeDays.set(key, changes);
+  return changes;
 }
 
 /** Offset of the zone at an instant, in milliseconds (local = UTC + offset). */

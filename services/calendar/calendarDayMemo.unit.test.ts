@@ -21,6 +21,13 @@ describe('calendarDay with memoized day starts', () => {
     );
   });
 
+  it('follows a clock that falls back across midnight (St. John\'s, 1992-10-25 00:01 NDT)', () => {
+    // 02:30Z is 00:00 NDT on the 25th; at 02:31Z the clock went back to 23:01 NST on the 24th.
+    expect(calendarDay(new Date('1992-10-25T02:30:30Z'), 'America/St_Johns')).toBe('1992-10-25');
+    expect(calendarDay(new Date('1992-10-25T02:31:00Z'), 'America/St_Johns')).toBe('1992-10-24');
+    expect(calendarDay(new Date('1992-10-25T03:30:00Z'), 'America/St_Johns')).toBe('1992-10-25');
+  });
+
   it('puts the instant just before a day start on the previous day', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 20_000 }), fc.constantFrom(...zones), (n, zone) => {
