@@ -36,7 +36,7 @@ const HEALTH_PATHS = new Set(['/health/live', '/health/ready']);
 export function createApp(deps: AppDependencies): Koa {
   const { config } = deps;
   const clock = deps.clock ?? Date.now;
-  const source = deps.readModel ?? new ReadModelSource(deps.db);
+  const source = deps.readModel ?? new ReadModelSource(deps.db, { maxTimeMS: config.api.queryTimeoutMs });
   const app = new Koa();
   // Errors are logged by the error middleware with the request id; Koa's own print is noise.
   app.silent = true;

@@ -12,6 +12,8 @@ export interface ReadModelView {
   readonly generation: number;
   readonly versions: Readonly<Record<string, number>>;
   collection(listing: ReadListing): Collection<Document>;
+  /** Time limit of each query of the request, passed as `maxTimeMS` so the database gives up too. */
+  readonly maxTimeMS: number;
 }
 
 /** The listings whose writes change each endpoint's responses (the cache's invalidation key). */
@@ -43,6 +45,8 @@ interface RequestScope {
 export interface ReadModelSourceOptions {
   readonly readMeta?: (db: Db) => Promise<ReadModelMeta>;
   readonly schedule?: Scheduler;
+  /** Each query's time limit in ms (default 10,000); see ReadModelView.maxTimeMS. */
+  readonly maxTimeMS?: number;
 }
 
 /**
@@ -55,9 +59,11 @@ export class ReadModelSource {
   readonly #db: Db;
   readonly #nextMeta: () => Promise<ReadModelMeta>;
   readonly #requests = new AsyncLocalStorage<RequestScope>();
+  readonly #maxTimeMS: number;
 
   constructor(db: Db, options: ReadModelSourceOptions = {}) {
     this.#db = db;
+    this.#maxTimeMS = options.maxTimeMS ?? 10_000;
     const read = options.readMeta ?? readMeta;
     this.#nextMeta = coalescedRead(() => read(db), options.schedule);
   }
@@ -90,6 +96,6 @@ export class ReadModelSource {
   async #readView(): Promise<ReadModelView> {
     const { generation, versions } = await this.#nextMeta();
     const db = this.#db;
-    return { generation, versions, collection: (listing) => db.collection(collectionName(listing, generation)) };
+    return { generation, versions, maxTimeMS: this.#maxTimeMS, collection: (listing) => db.collection(collectionName(listing, generation)) };
   }
 }

@@ -90,6 +90,8 @@ async function startApi(dbName: string): Promise<ChildProcess> {
   const api = start(['api/main.ts'], {
     MONGO_URL: endpoints.mongoUrl, MONGO_DB: dbName, API_PORT: '18080', API_OPS_PORT: '19464', API_PUBLIC_URL: API,
     RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'info',
+    // Uncached lists over 170,000 dancers are minutes-long scans on FerretDB.
+    API_QUERY_TIMEOUT_MS: '600000',
   });
   await waitReady(`${API}/health/ready`, api);
   return api;

@@ -24,7 +24,7 @@ export interface ToApiErrorOptions {
  */
 export function toApiError(thrown: unknown, options: ToApiErrorOptions): ApiError {
   if (thrown instanceof ApiError) return thrown;
-  if (isDatabaseUnavailable(thrown)) {
+  if (isDatabaseUnavailable(thrown) || isQueryTimeLimit(thrown)) {
     return new ApiError('SERVICE_UNAVAILABLE', 'The read model is temporarily unavailable; retry later.', {
       headers: { 'Retry-After': String(options.retryAfterSeconds ?? 5) },
       cause: thrown,
@@ -47,6 +47,13 @@ export function isDatabaseUnavailable(thrown: unknown): boolean {
     current = current.cause;
   }
   return false;
+}
+
+/** MongoDB's MaxTimeMSExpired: a query ran past the request's time limit and the server stopped it. */
+const MAX_TIME_MS_EXPIRED = 50;
+
+export function isQueryTimeLimit(thrown: unknown): boolean {
+  return thrown instanceof Error && thrown.name === 'MongoServerError' && (thrown as { code?: unknown }).code === MAX_TIME_MS_EXPIRED;
 }
 
 /** The status of an http-errors style error (as thrown by `ctx.throw`), when there is one. */

@@ -50,6 +50,14 @@ describe('toApiError', () => {
     expect(toApiError(wrapped, { requestId: 'r1' }).code).toBe('SERVICE_UNAVAILABLE');
   });
 
+  it('maps a query stopped at its time limit (MaxTimeMSExpired) to 503 with Retry-After', () => {
+    const expired = Object.assign(namedError('MongoServerError', 'operation exceeded time limit'), { code: 50 });
+    const error = toApiError(expired, { requestId: 'r1' });
+    expect(error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(error.headers).toEqual({ 'Retry-After': '5' });
+    expect(toApiError(Object.assign(namedError('MongoServerError', 'other'), { code: 2 }), { requestId: 'r1' }).code).toBe('INTERNAL_ERROR');
+  });
+
   it('maps other driver errors and anything else to 500 naming only the request id', () => {
     for (const thrown of [namedError('MongoServerError', 'E11000 duplicate key'), new TypeError('x is undefined'), 'a string', null]) {
       const error = toApiError(thrown, { requestId: 'req-42' });

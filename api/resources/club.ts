@@ -16,7 +16,7 @@ async function clubCoaches(view: ReadModelView, clubId: string): Promise<Coach[]
   const { filter, plan } = coachListQuery({ registryState: ['REGISTRY'], clubId, sort: 'name', order: 'asc', page: 1, limit: 100 });
   const docs = await view
     .collection('coaches')
-    .find(filter, { projection: projectionOf(COACH_FIELDS), sort: { ...plan.sort }, hint: plan.index.name })
+    .find(filter, { projection: projectionOf(COACH_FIELDS), sort: { ...plan.sort }, hint: plan.index.name, maxTimeMS: view.maxTimeMS })
     .toArray();
   return docs.map((doc) => toCoach(doc as unknown as Parameters<typeof toCoach>[0]));
 }
@@ -28,7 +28,7 @@ async function clubCoaches(view: ReadModelView, clubId: string): Promise<Coach[]
 export async function getClub(req: ResourceRequest<NoQuery>): Promise<Static<typeof ClubEnvelope>> {
   const id = req.params.id ?? '';
   const [club, coaches] = await Promise.all([
-    req.view.collection('clubs').findOne(idFilter(id), { projection: projectionOf(CLUB_DETAIL_FIELDS) }),
+    req.view.collection('clubs').findOne(idFilter(id), { projection: projectionOf(CLUB_DETAIL_FIELDS), maxTimeMS: req.view.maxTimeMS }),
     clubCoaches(req.view, id),
   ]);
   if (!club || (club.registryState !== 'REGISTRY' && club.registryState !== 'ARCHIVE')) {

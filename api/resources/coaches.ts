@@ -23,6 +23,6 @@ export function coachListQuery(query: CoachesQuery): ListingQuery {
 
 export async function listCoaches(req: ResourceRequest<CoachesQuery>): Promise<Static<typeof CoachListEnvelope>> {
   const { query } = req;
-  const { docs, total } = await readPage(req.view.collection('coaches'), coachListQuery(query), { projection: projectionOf(COACH_FIELDS), page: query.page, limit: query.limit });
+  const { docs, total } = await readPage(req.view.collection('coaches'), coachListQuery(query), { projection: projectionOf(COACH_FIELDS), page: query.page, limit: query.limit, maxTimeMS: req.view.maxTimeMS });
   return { data: docs.map((doc) => toCoach(doc as Parameters<typeof toCoach>[0])), meta: pageMeta(query.page, query.limit, total) };
 }

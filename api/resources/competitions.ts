@@ -58,6 +58,7 @@ export async function listCompetitions(req: ResourceRequest<CompetitionsQuery>):
     projection: projectionOf(fields),
     page: query.page,
     limit: query.limit,
+    maxTimeMS: req.view.maxTimeMS,
   });
   const meta = pageMeta(query.page, query.limit, total);
   return {

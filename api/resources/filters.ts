@@ -18,8 +18,8 @@ type Counted<K> = { key: K; count: number };
  * Counts of published competitions grouped by a few fields. Only `$match`, `$group` with
  * `$sum` and field paths: what FerretDB's aggregation supports besides MongoDB's.
  */
-async function countBy<K>(competitions: Collection<Document>, match: Document, key: Document): Promise<Counted<K>[]> {
-  const rows = await competitions.aggregate([{ $match: { visible: true, ...match } }, { $group: { _id: key, count: { $sum: 1 } } }]).toArray();
+async function countBy<K>(competitions: Collection<Document>, match: Document, key: Document, maxTimeMS: number): Promise<Counted<K>[]> {
+  const rows = await competitions.aggregate([{ $match: { visible: true, ...match } }, { $group: { _id: key, count: { $sum: 1 } } }], { maxTimeMS }).toArray();
   return rows.map((row) => ({ key: row._id as K, count: Number(row.count) }));
 }
 
@@ -47,9 +47,10 @@ export async function competitionFilters(req: ResourceRequest<NoQuery>): Promise
       competitions,
       { 'location.countryId': { $ne: null }, 'location.country': { $ne: null }, 'location.countryCode': { $ne: null } },
       { id: '$location.countryId', name: '$location.country', code: '$location.countryCode' },
+      req.view.maxTimeMS,
     ),
-    countBy<{ name: string; countryCode: string | null }>(competitions, { 'location.city': { $ne: null } }, { name: '$location.city', countryCode: '$location.countryCode' }),
-    countBy<{ id: string; label: string }>(competitions, { type: { $ne: null } }, { id: '$type.code', label: '$type.label' }),
+    countBy<{ name: string; countryCode: string | null }>(competitions, { 'location.city': { $ne: null } }, { name: '$location.city', countryCode: '$location.countryCode' }, req.view.maxTimeMS),
+    countBy<{ id: string; label: string }>(competitions, { type: { $ne: null } }, { id: '$type.code', label: '$type.label' }, req.view.maxTimeMS),
   ]);
   return {
     data: {

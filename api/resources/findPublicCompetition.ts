@@ -17,11 +17,11 @@ export async function findPublicCompetition(view: ReadModelView, idOrSlug: strin
   const competitions = view.collection('competitions');
   const projection = projectionOf([...fields, 'visible']);
   if (UUID.test(idOrSlug)) {
-    const byId = await competitions.findOne(idFilter(idOrSlug), { projection });
+    const byId = await competitions.findOne(idFilter(idOrSlug), { projection, maxTimeMS: view.maxTimeMS });
     if (byId?.visible === true) return byId as unknown as StoredCompetition;
   }
   const [bySlug] = await competitions
-    .find({ slug: idOrSlug, visible: true }, { projection, hint: SLUG_INDEX_NAME, sort: { _id: 1 }, limit: 1 })
+    .find({ slug: idOrSlug, visible: true }, { projection, hint: SLUG_INDEX_NAME, sort: { _id: 1 }, limit: 1, maxTimeMS: view.maxTimeMS })
     .toArray();
   if (bySlug) return bySlug as unknown as StoredCompetition;
   throw new ApiError('NOT_FOUND', 'No published competition has this id or slug.');

@@ -24,6 +24,6 @@ export function judgeListQuery(query: JudgesQuery): ListingQuery {
 
 export async function listJudges(req: ResourceRequest<JudgesQuery>): Promise<Static<typeof JudgeListEnvelope>> {
   const { query } = req;
-  const { docs, total } = await readPage(req.view.collection('judges'), judgeListQuery(query), { projection: projectionOf(JUDGE_FIELDS), page: query.page, limit: query.limit });
+  const { docs, total } = await readPage(req.view.collection('judges'), judgeListQuery(query), { projection: projectionOf(JUDGE_FIELDS), page: query.page, limit: query.limit, maxTimeMS: req.view.maxTimeMS });
   return { data: docs.map((doc) => toJudge(doc as Parameters<typeof toJudge>[0])), meta: pageMeta(query.page, query.limit, total) };
 }

@@ -77,7 +77,7 @@ for (const listing of Object.keys(BUILDERS) as ReadListing[]) {
 }
 
 describe('readPage', () => {
-  it('sends the plan sort and hint to find and countDocuments, skips for the page', async () => {
+  it('sends the plan sort, hint and time limit to find and countDocuments, skips for the page', async () => {
     const calls: Document[] = [];
     const fake = {
       countDocuments: (filter: Document, options: Document) => {
@@ -90,16 +90,16 @@ describe('readPage', () => {
       },
     } as unknown as Collection<Document>;
     const query = dancerListQuery(parsed('dancers', 'clubId=' + UUID + '&sort=approvedAt&order=desc'));
-    const page = await readPage(fake, query, { projection: { _id: 0, id: 1 }, page: 3, limit: 20 });
+    const page = await readPage(fake, query, { projection: { _id: 0, id: 1 }, page: 3, limit: 20, maxTimeMS: 1234 });
     expect(page).toEqual({ docs: [{ id: 'x' }], total: 41 });
-    expect(calls).toContainEqual({ op: 'count', filter: query.filter, options: { hint: 'api_clubId_approvedAt_desc' } });
+    expect(calls).toContainEqual({ op: 'count', filter: query.filter, options: { hint: 'api_clubId_approvedAt_desc', maxTimeMS: 1234 } });
     expect(calls).toContainEqual({
       op: 'find',
       filter: query.filter,
-      options: { projection: { _id: 0, id: 1 }, sort: { 'q.approvedRank': 1, 'q.approvedAt': -1, _id: 1 }, skip: 40, limit: 20, hint: 'api_clubId_approvedAt_desc' },
+      options: { projection: { _id: 0, id: 1 }, sort: { 'q.approvedRank': 1, 'q.approvedAt': -1, _id: 1 }, skip: 40, limit: 20, hint: 'api_clubId_approvedAt_desc', maxTimeMS: 1234 },
     });
     calls.length = 0;
-    expect(await readPage(fake, query, { projection: {}, page: Number.MAX_SAFE_INTEGER, limit: 100 })).toEqual({ docs: [], total: 41 });
+    expect(await readPage(fake, query, { projection: {}, page: Number.MAX_SAFE_INTEGER, limit: 100, maxTimeMS: 1234 })).toEqual({ docs: [], total: 41 });
     expect(calls.map((c) => String(c.op))).toEqual(['count']);
   });
 });

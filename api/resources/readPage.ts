@@ -6,6 +6,8 @@ export interface PageRequest {
   readonly projection: Document;
   readonly page: number;
   readonly limit: number;
+  /** The request's query time limit (ReadModelView.maxTimeMS). */
+  readonly maxTimeMS: number;
 }
 
 /**
@@ -15,9 +17,10 @@ export interface PageRequest {
 export async function readPage(collection: Collection<Document>, query: ListingQuery, page: PageRequest): Promise<{ docs: Document[]; total: number }> {
   const hint = query.plan.index.name;
   const skip = pageSkip(page.page, page.limit);
-  const count = collection.countDocuments(query.filter, { hint });
+  const { maxTimeMS } = page;
+  const count = collection.countDocuments(query.filter, { hint, maxTimeMS });
   if (skip === null) return { docs: [], total: await count };
-  const find = collection.find(query.filter, { projection: page.projection, sort: { ...query.plan.sort }, skip, limit: page.limit, hint }).toArray();
+  const find = collection.find(query.filter, { projection: page.projection, sort: { ...query.plan.sort }, skip, limit: page.limit, hint, maxTimeMS }).toArray();
   const [docs, total] = await Promise.all([find, count]);
   return { docs, total };
 }

@@ -11,15 +11,15 @@ type Entity = 'dancers' | 'coaches' | 'judges' | 'clubs';
 const LISTED = { registryState: 'REGISTRY' };
 const COUNTRY_KEY = (prefix: string) => ({ id: `$${prefix}.id`, name: `$${prefix}.name`, code: `$${prefix}.code` });
 
-async function peopleByCountry(people: Collection<Document>): Promise<Array<{ country: Country; count: number }>> {
+async function peopleByCountry(people: Collection<Document>, maxTimeMS: number): Promise<Array<{ country: Country; count: number }>> {
   const rows = await people
-    .aggregate([{ $match: { ...LISTED, country: { $ne: null } } }, { $group: { _id: COUNTRY_KEY('country'), count: { $sum: 1 } } }])
+    .aggregate([{ $match: { ...LISTED, country: { $ne: null } } }, { $group: { _id: COUNTRY_KEY('country'), count: { $sum: 1 } } }], { maxTimeMS })
     .toArray();
   return rows.map((row) => ({ country: row._id as Country, count: Number(row.count) }));
 }
 
 /** A club counts once under every country it has a location in (the `country` filter's rule). */
-async function clubsByCountry(clubs: Collection<Document>): Promise<Array<{ country: Country; count: number }>> {
+async function clubsByCountry(clubs: Collection<Document>, maxTimeMS: number): Promise<Array<{ country: Country; count: number }>> {
   const rows = await clubs
     .aggregate([
       { $match: LISTED },
@@ -27,13 +27,23 @@ async function clubsByCountry(clubs: Collection<Document>): Promise<Array<{ coun
       { $match: { 'locations.country': { $ne: null } } },
       { $group: { _id: { club: '$_id', ...COUNTRY_KEY('locations.country') } } },
       { $group: { _id: { id: '$_id.id', name: '$_id.name', code: '$_id.code' }, count: { $sum: 1 } } },
-    ])
+      ], { maxTimeMS })
     .toArray();
   return rows.map((row) => ({ country: row._id as Country, count: Number(row.count) }));
 }
 
-async function distinctIntegers(collection: Collection<Document>, field: string): Promise<number[]> {
-  const values = await collection.distinct(field, LISTED);
+/**
+ * The distinct values of a field over listed records, each element of an array field counted
+ * once. A `$group` on the whole value, flattened here: FerretDB refuses maxTimeMS on `distinct`
+ * and mishandles `$unwind` of a dotted path, and an array field has only a few combinations.
+ */
+async function distinctValues(collection: Collection<Document>, field: string, maxTimeMS: number): Promise<unknown[]> {
+  const rows = await collection.aggregate([{ $match: LISTED }, { $group: { _id: `$${field}` } }], { maxTimeMS }).toArray();
+  return [...new Set(rows.flatMap((row): unknown[] => (Array.isArray(row._id) ? (row._id as unknown[]) : [row._id])))];
+}
+
+async function distinctIntegers(collection: Collection<Document>, field: string, maxTimeMS: number): Promise<number[]> {
+  const values = await distinctValues(collection, field, maxTimeMS);
   return values.filter((v): v is number => Number.isInteger(v)).sort((a, b) => a - b);
 }
 
@@ -41,13 +51,13 @@ async function distinctIntegers(collection: Collection<Document>, field: string)
 export async function registryFilters(req: ResourceRequest<NoQuery>): Promise<RegistryFilters> {
   const c = (listing: Entity) => req.view.collection(listing);
   const [dancers, coaches, judges, clubs, danceClasses, judgeCategories, positions] = await Promise.all([
-    peopleByCountry(c('dancers')),
-    peopleByCountry(c('coaches')),
-    peopleByCountry(c('judges')),
-    clubsByCountry(c('clubs')),
-    distinctIntegers(c('dancers'), 'danceClass'),
-    distinctIntegers(c('judges'), 'judgeCategory'),
-    c('judges').distinct('q.positions', LISTED),
+    peopleByCountry(c('dancers'), req.view.maxTimeMS),
+    peopleByCountry(c('coaches'), req.view.maxTimeMS),
+    peopleByCountry(c('judges'), req.view.maxTimeMS),
+    clubsByCountry(c('clubs'), req.view.maxTimeMS),
+    distinctIntegers(c('dancers'), 'danceClass', req.view.maxTimeMS),
+    distinctIntegers(c('judges'), 'judgeCategory', req.view.maxTimeMS),
+    distinctValues(c('judges'), 'q.positions', req.view.maxTimeMS),
   ]);
   const countries = new Map<number, Country & { counts: Record<Entity, number> }>();
   const add = (entity: Entity, rows: Array<{ country: Country; count: number }>): void => {

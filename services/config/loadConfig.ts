@@ -7,7 +7,7 @@ export interface Config {
   logLevel: string;
   kafka: { brokers: string[]; clientId: string; topic: string; dlqTopic: string; groupId: string; topicPartitions: number };
   mongo: { url: string; db: string };
-  api: { host: string; port: number; basePath: string; publicUrl: string; siteUrl: string; opsPort: number; trustedProxyCount: number; rateLimitMax: number; rateLimitWindowSeconds: number; cacheMaxBytes: number };
+  api: { host: string; port: number; basePath: string; publicUrl: string; siteUrl: string; opsPort: number; trustedProxyCount: number; rateLimitMax: number; rateLimitWindowSeconds: number; cacheMaxBytes: number; queryTimeoutMs: number };
   projector: { opsPort: number; clockSchedule: string };
   opsHost: string;
   calendar: { timeZone: string; bufferPeriodDays: number };
@@ -86,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       rateLimitMax: int('RATE_LIMIT_MAX'),
       rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW_SECONDS'),
       cacheMaxBytes: int('CACHE_MAX_BYTES'),
+      queryTimeoutMs: int('API_QUERY_TIMEOUT_MS'),
     },
     projector: { opsPort: int('PROJECTOR_OPS_PORT'), clockSchedule: str('CLOCK_SCHEDULE') },
     opsHost: str('OPS_HOST'),

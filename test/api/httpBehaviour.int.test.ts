@@ -13,6 +13,7 @@ import { projectionCollections } from '../../projector/write/projectionCollectio
 import { API, PROJECTION, idsIn, openDatabase, serve, startApi, type ApiServer, type Database, type Reply } from './apiHarness.ts';
 import { NOW, calendarEvents, ids, riga } from './calendarSeed.ts';
 import { expectMatchesSchema } from './expectMatchesSchema.ts';
+import { testServers } from '../support/isolation.ts';
 import { histories, registryEvents } from './registrySeed.ts';
 
 let database: Database;
@@ -222,6 +223,27 @@ describe('read model', () => {
     } finally {
       await server.close();
       await unreachable.close();
+    }
+  });
+
+  it('sends API_QUERY_TIMEOUT_MS as maxTimeMS with every query, so the database stops what outlasts it', async () => {
+    const monitored = new MongoClient(testServers().mongoUrl, { monitorCommands: true });
+    const commands: Array<{ name: string; maxTimeMS: unknown }> = [];
+    monitored.on('commandStarted', (event) => {
+      if (['find', 'aggregate', 'count', 'distinct'].includes(event.commandName) && event.command[event.commandName] !== 'read_model_meta') {
+        commands.push({ name: event.commandName, maxTimeMS: event.command.maxTimeMS });
+      }
+    });
+    const limited = await startApi(monitored.db(database.db.databaseName), NOW, { API_QUERY_TIMEOUT_MS: '4321' });
+    try {
+      for (const path of ['/api/v1/dancers?limit=7', '/api/v1/competitions?limit=7', '/api/v1/filters', '/api/v1/registry/filters', `/api/v1/competitions/${ids.riga}`, `/api/v1/competitions/${ids.riga}/categories`, `/api/v1/clubs/${histories.aurora.stream.aggregateId}`]) {
+        expect((await limited.request(path)).status, path).toBe(200);
+      }
+      expect(commands.length).toBeGreaterThanOrEqual(10);
+      expect(commands.filter((c) => c.maxTimeMS !== 4321)).toEqual([]);
+    } finally {
+      await limited.close();
+      await monitored.close();
     }
   });
 
