@@ -1,6 +1,6 @@
 // API benchmark: node bench/api.ts [--events 2000000] [--seed 3] [--duration 10] [--connections 50]
 //                                   [--rounds 3] [--throughput-events 200000] [--samples 10]
-//                                   [--endpoint-seconds 240]
+//                                   [--endpoint-seconds 240] [--parts throughput,uncached,memory]
 // (`npm run bench:api`). Seeds the read model of a generated history once (>= 200,000 persons,
 // >= 3,000 competitions; reused by later runs), then prints, side by side in one run: cached
 // GET /competitions against a bare node:http server returning the same bytes, the 304 path
@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     // on FerretDB refilling /competitions over thousands of competitions takes longer than its
     // 60 s TTL, so on the large model an expired entry would stall the run on a scan.
     'throughput-events': { type: 'string', default: '200000' },
+    // Which parts to run: throughput (cached, 304, bare), uncached (latency per endpoint), memory.
+    parts: { type: 'string', default: 'throughput,uncached,memory' },
     // An endpoint's uncached sampling stops after this long (at least one sample): on FerretDB a
     // list over 170,000 dancers is a scan in Go that takes minutes.
     'endpoint-seconds': { type: 'string', default: '240' },
@@ -103,139 +105,152 @@ async function stopApi(api: ChildProcess): Promise<void> {
   await exited;
 }
 
-const small = await benchData(Number(args['throughput-events']));
-let api = await startApi(small.dbName);
-try {
-  // One request fills the cache before any load (the list query is a full scan on FerretDB).
-  const first = await fetch(`${API}/api/v1/competitions`);
-  const body = await first.text();
-  const etag = first.headers.get('etag')!;
-  const sample = { body, headers: { 'Content-Type': first.headers.get('content-type')!, ETag: etag, 'Cache-Control': first.headers.get('cache-control')! } };
-  writeFileSync('.run/bench-competitions.json', JSON.stringify(sample));
-  const bare = start(['bench/bareServer.ts', '18081', '.run/bench-competitions.json'], {});
-  const fixed = await startApi(small.dbName, 'bench/fixedVersionApi.ts', FIXED);
+const parts = new Set(args.parts.split(','));
+if (parts.has('throughput')) await throughput();
+if (parts.has('uncached')) await uncachedLatency();
+if (parts.has('memory')) memory();
+process.exit(0);
+
+async function throughput(): Promise<void> {
+  const small = await benchData(Number(args['throughput-events']));
+  const api = await startApi(small.dbName);
   try {
-    await waitReady(BARE, bare);
-    // A cached phase must not straddle the entry's expiry: on FerretDB the refill is a scan of
-    // seconds, which would be measured as a stall of the cache path. Age and max-age tell how
-    // long the entry has left; when too little, wait for it to expire and refill it first.
-    const ensureFresh = async (url: string): Promise<void> => {
-      const r = await fetch(url);
-      await r.arrayBuffer();
-      const maxAge = Number(/max-age=(\d+)/.exec(r.headers.get('cache-control') ?? '')?.[1] ?? 0);
-      const left = maxAge - Number(r.headers.get('age') ?? 0);
-      if (r.headers.get('x-cache') === 'HIT' && left < Number(args.duration) + 2) {
-        await sleep((left + 1) * 1000);
-        await (await fetch(url)).arrayBuffer();
+    // One request fills the cache before any load (the list query is a full scan on FerretDB).
+    const first = await fetch(`${API}/api/v1/competitions`);
+    const body = await first.text();
+    const etag = first.headers.get('etag')!;
+    const sample = { body, headers: { 'Content-Type': first.headers.get('content-type')!, ETag: etag, 'Cache-Control': first.headers.get('cache-control')! } };
+    writeFileSync('.run/bench-competitions.json', JSON.stringify(sample));
+    const bare = start(['bench/bareServer.ts', '18081', '.run/bench-competitions.json'], {});
+    const fixed = await startApi(small.dbName, 'bench/fixedVersionApi.ts', FIXED);
+    try {
+      await waitReady(BARE, bare);
+      // A cached phase must not straddle the entry's expiry: on FerretDB the refill is a scan of
+      // seconds, which would be measured as a stall of the cache path. Age and max-age tell how
+      // long the entry has left; when too little, wait for it to expire and refill it first.
+      const ensureFresh = async (url: string): Promise<void> => {
+        const r = await fetch(url);
+        await r.arrayBuffer();
+        const maxAge = Number(/max-age=(\d+)/.exec(r.headers.get('cache-control') ?? '')?.[1] ?? 0);
+        const left = maxAge - Number(r.headers.get('age') ?? 0);
+        if (r.headers.get('x-cache') === 'HIT' && left < Number(args.duration) + 2) {
+          await sleep((left + 1) * 1000);
+          await (await fetch(url)).arrayBuffer();
+        }
+      };
+      const load = async (title: string, url: string, headers: Record<string, string> = {}): Promise<autocannon.Result> => {
+        if (url.startsWith(API) || url.startsWith(FIXED)) await ensureFresh(url);
+        log(`${title}: ${args.duration} s, ${args.connections} connections`);
+        return autocannon({ url, connections: Number(args.connections), duration: Number(args.duration), headers });
+      };
+      await load('warm-up', `${API}/api/v1/competitions`);
+      const rounds: { bare: autocannon.Result; cached: autocannon.Result; r304: autocannon.Result; r200: autocannon.Result; fixed: autocannon.Result }[] = [];
+      for (let i = 0; i < Number(args.rounds); i++) {
+        rounds.push({
+          bare: await load(`round ${i + 1}: bare node:http, same bytes`, BARE),
+          cached: await load(`round ${i + 1}: API GET /competitions (cache HIT)`, `${API}/api/v1/competitions`),
+          r304: await load(`round ${i + 1}: API GET /competitions with If-None-Match (304)`, `${API}/api/v1/competitions`, { 'If-None-Match': etag }),
+          r200: await load(`round ${i + 1}: API GET /competitions again (200)`, `${API}/api/v1/competitions`),
+          fixed: await load(`round ${i + 1}: diagnostic: same app, version read once`, `${FIXED}/api/v1/competitions`),
+        });
       }
-    };
-    const load = async (title: string, url: string, headers: Record<string, string> = {}): Promise<autocannon.Result> => {
-      if (url.startsWith(API) || url.startsWith(FIXED)) await ensureFresh(url);
-      log(`${title}: ${args.duration} s, ${args.connections} connections`);
-      return autocannon({ url, connections: Number(args.connections), duration: Number(args.duration), headers });
-    };
-    await load('warm-up', `${API}/api/v1/competitions`);
-    const rounds: { bare: autocannon.Result; cached: autocannon.Result; r304: autocannon.Result; r200: autocannon.Result; fixed: autocannon.Result }[] = [];
-    for (let i = 0; i < Number(args.rounds); i++) {
-      rounds.push({
-        bare: await load(`round ${i + 1}: bare node:http, same bytes`, BARE),
-        cached: await load(`round ${i + 1}: API GET /competitions (cache HIT)`, `${API}/api/v1/competitions`),
-        r304: await load(`round ${i + 1}: API GET /competitions with If-None-Match (304)`, `${API}/api/v1/competitions`, { 'If-None-Match': etag }),
-        r200: await load(`round ${i + 1}: API GET /competitions again (200)`, `${API}/api/v1/competitions`),
-        fixed: await load(`round ${i + 1}: diagnostic: same app, version read once`, `${FIXED}/api/v1/competitions`),
+      const pctOf = (a: autocannon.Result, b: autocannon.Result): number => (100 * a.requests.average) / b.requests.average;
+      const row = (name: string, r: autocannon.Result, note = ''): string =>
+        `${name.padEnd(44)} ${Math.round(r.requests.average).toString().padStart(8)} ${String(r.latency.p50).padStart(7)} ${String(r.latency.p99).padStart(7)} ${String(r.non2xx).padStart(7)}  ${note}`;
+      const out = [
+        '',
+        `API throughput (${args.connections} connections, ${args.duration} s each, ${rounds.length} interleaved rounds in one run; body ${Buffer.byteLength(body)} bytes;`,
+        `read model of ${args['throughput-events']} events: ${Object.entries(small.counts).map(([k, v]) => `${k} ${v}`).join(', ')})`,
+        `${'measurement'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non-2xx'.padStart(7)}`,
+      ];
+      rounds.forEach((r, i) => {
+        out.push(
+          `round ${i + 1}`,
+          row('  bare node:http, same bytes', r.bare),
+          row('  API cached GET /competitions (HIT)', r.cached, `${pctOf(r.cached, r.bare).toFixed(0)} % of bare`),
+          row('  API 304 (If-None-Match)', r.r304, `${pctOf(r.r304, r.r200).toFixed(0)} % of the 200 path`),
+          row('  API 200 (HIT)', r.r200),
+          row('  diagnostic: version read once (HIT)', r.fixed, `${pctOf(r.fixed, r.bare).toFixed(0)} % of bare; no per-request version read, not the service`),
+        );
       });
-    }
-    const pctOf = (a: autocannon.Result, b: autocannon.Result): number => (100 * a.requests.average) / b.requests.average;
-    const row = (name: string, r: autocannon.Result, note = ''): string =>
-      `${name.padEnd(44)} ${Math.round(r.requests.average).toString().padStart(8)} ${String(r.latency.p50).padStart(7)} ${String(r.latency.p99).padStart(7)} ${String(r.non2xx).padStart(7)}  ${note}`;
-    const out = [
-      '',
-      `API throughput (${args.connections} connections, ${args.duration} s each, ${rounds.length} interleaved rounds in one run; body ${Buffer.byteLength(body)} bytes;`,
-      `read model of ${args['throughput-events']} events: ${Object.entries(small.counts).map(([k, v]) => `${k} ${v}`).join(', ')})`,
-      `${'measurement'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non-2xx'.padStart(7)}`,
-    ];
-    rounds.forEach((r, i) => {
+      const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       out.push(
-        `round ${i + 1}`,
-        row('  bare node:http, same bytes', r.bare),
-        row('  API cached GET /competitions (HIT)', r.cached, `${pctOf(r.cached, r.bare).toFixed(0)} % of bare`),
-        row('  API 304 (If-None-Match)', r.r304, `${pctOf(r.r304, r.r200).toFixed(0)} % of the 200 path`),
-        row('  API 200 (HIT)', r.r200),
-        row('  diagnostic: version read once (HIT)', r.fixed, `${pctOf(r.fixed, r.bare).toFixed(0)} % of bare; no per-request version read, not the service`),
+        `median over rounds: cached = ${median(rounds.map((r) => pctOf(r.cached, r.bare))).toFixed(0)} % of bare (goal >= 60 %); ` +
+          `304 = ${median(rounds.map((r) => pctOf(r.r304, r.r200))).toFixed(0)} % of the 200 path (goal >= 100 %); ` +
+          `diagnostic, version read once = ${median(rounds.map((r) => pctOf(r.fixed, r.bare))).toFixed(0)} % of bare`,
       );
-    });
-    const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    out.push(
-      `median over rounds: cached = ${median(rounds.map((r) => pctOf(r.cached, r.bare))).toFixed(0)} % of bare (goal >= 60 %); ` +
-        `304 = ${median(rounds.map((r) => pctOf(r.r304, r.r200))).toFixed(0)} % of the 200 path (goal >= 100 %); ` +
-        `diagnostic, version read once = ${median(rounds.map((r) => pctOf(r.fixed, r.bare))).toFixed(0)} % of bare`,
-    );
-    process.stdout.write(`${out.join('\n')}\n`);
+      process.stdout.write(`${out.join('\n')}\n`);
+    } finally {
+      bare.kill('SIGTERM');
+      await stopApi(fixed);
+    }
   } finally {
-    bare.kill('SIGTERM');
-    await stopApi(fixed);
-  }
-} finally {
-  await stopApi(api);
+    await stopApi(api);
 }
 
-const { dbName, counts, competitionIds, clubIds } = await benchData(Number(args.events));
-api = await startApi(dbName);
-try {
+}
 
-  // Uncached: every request has a cache key not seen before (X-Cache MISS, or BYPASS).
-  const n = Number(args.samples);
-  const uncached: Record<string, string[]> = {
-    'GET /competitions': Array.from({ length: n }, (_, i) => `/competitions?page=${i + 2}&limit=${20 + i}`),
-    'GET /competitions?search=': Array.from({ length: n }, (_, i) => `/competitions?search=${['open', 'cup', 'riga', 'dance', 'vilnius', 'latin', 'gran', 'spring', 'winter', 'kaunas'][i % 10]}&limit=${10 + i}`),
-    'GET /competitions/{id}': competitionIds.map((id) => `/competitions/${id}`),
-    'GET /competitions/{id}/categories': competitionIds.map((id) => `/competitions/${id}/categories`),
-    'GET /dancers': Array.from({ length: n }, (_, i) => `/dancers?page=${i + 2}`),
-    'GET /dancers?clubId=': clubIds.map((id) => `/dancers?clubId=${id}`),
-    'GET /dancers?search=': Array.from({ length: n }, (_, i) => `/dancers?search=${['an', 'jan', 'kal', 'ber', 'mar', 'ova', 'ski', 'ait', 'ien', 'ler'][i % 10]}`),
-    'GET /coaches': Array.from({ length: n }, (_, i) => `/coaches?page=${i + 1}&limit=${30 + i}`),
-    'GET /judges': Array.from({ length: n }, (_, i) => `/judges?page=${i + 1}&limit=${30 + i}`),
-    'GET /clubs': Array.from({ length: n }, (_, i) => `/clubs?page=${i + 1}&limit=${30 + i}`),
-    'GET /clubs/{id}': clubIds.map((id) => `/clubs/${id}`),
-    'GET /filters': ['/filters'],
-    'GET /registry/filters': ['/registry/filters'],
-  };
-  const lines = ['', `Uncached latency per endpoint, sequential, on ${endpoints.mongoUrl} = local FerretDB 1.24 over SQLite (scans every collection in Go; not MongoDB's figures)`,
-    `documents: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`, `${'endpoint'.padEnd(36)} ${'n'.padStart(3)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  cache`];
-  for (const [name, paths] of Object.entries(uncached)) {
-    const times: number[] = [];
-    const outcomes = new Set<string>();
-    const endpointStarted = performance.now();
-    for (const path of paths) {
-      if (times.length > 0 && performance.now() - endpointStarted > Number(args['endpoint-seconds']) * 1000) break;
-      const began = performance.now();
-      const r = await fetch(`${API}/api/v1${path}`);
-      await r.arrayBuffer();
-      times.push(performance.now() - began);
-      outcomes.add(`${r.status} ${r.headers.get('x-cache')}`);
+async function uncachedLatency(): Promise<void> {
+  const { dbName, counts, competitionIds, clubIds } = await benchData(Number(args.events));
+  const api = await startApi(dbName);
+  try {
+
+    // Uncached: every request has a cache key not seen before (X-Cache MISS, or BYPASS).
+    const n = Number(args.samples);
+    const uncached: Record<string, string[]> = {
+      'GET /competitions': Array.from({ length: n }, (_, i) => `/competitions?page=${i + 2}&limit=${20 + i}`),
+      'GET /competitions?search=': Array.from({ length: n }, (_, i) => `/competitions?search=${['open', 'cup', 'riga', 'dance', 'vilnius', 'latin', 'gran', 'spring', 'winter', 'kaunas'][i % 10]}&limit=${10 + i}`),
+      'GET /competitions/{id}': competitionIds.map((id) => `/competitions/${id}`),
+      'GET /competitions/{id}/categories': competitionIds.map((id) => `/competitions/${id}/categories`),
+      'GET /dancers': Array.from({ length: n }, (_, i) => `/dancers?page=${i + 2}`),
+      'GET /dancers?clubId=': clubIds.map((id) => `/dancers?clubId=${id}`),
+      'GET /dancers?search=': Array.from({ length: n }, (_, i) => `/dancers?search=${['an', 'jan', 'kal', 'ber', 'mar', 'ova', 'ski', 'ait', 'ien', 'ler'][i % 10]}`),
+      'GET /coaches': Array.from({ length: n }, (_, i) => `/coaches?page=${i + 1}&limit=${30 + i}`),
+      'GET /judges': Array.from({ length: n }, (_, i) => `/judges?page=${i + 1}&limit=${30 + i}`),
+      'GET /clubs': Array.from({ length: n }, (_, i) => `/clubs?page=${i + 1}&limit=${30 + i}`),
+      'GET /clubs/{id}': clubIds.map((id) => `/clubs/${id}`),
+      'GET /filters': ['/filters'],
+      'GET /registry/filters': ['/registry/filters'],
+    };
+    const lines = ['', `Uncached latency per endpoint, sequential, on ${endpoints.mongoUrl} = local FerretDB 1.24 over SQLite (scans every collection in Go; not MongoDB's figures)`,
+      `documents: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`, `${'endpoint'.padEnd(36)} ${'n'.padStart(3)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  cache`];
+    for (const [name, paths] of Object.entries(uncached)) {
+      const times: number[] = [];
+      const outcomes = new Set<string>();
+      const endpointStarted = performance.now();
+      for (const path of paths) {
+        if (times.length > 0 && performance.now() - endpointStarted > Number(args['endpoint-seconds']) * 1000) break;
+        const began = performance.now();
+        const r = await fetch(`${API}/api/v1${path}`);
+        await r.arrayBuffer();
+        times.push(performance.now() - began);
+        outcomes.add(`${r.status} ${r.headers.get('x-cache')}`);
+      }
+      times.sort((a, b) => a - b);
+      const pct = (p: number): string => (times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN).toFixed(0);
+      lines.push(`${name.padEnd(36)} ${String(times.length).padStart(3)} ${pct(0.5).padStart(8)} ${pct(0.99).padStart(8)}  ${[...outcomes].join(', ')}`);
     }
-    times.sort((a, b) => a - b);
-    const pct = (p: number): string => (times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN).toFixed(0);
-    lines.push(`${name.padEnd(36)} ${String(times.length).padStart(3)} ${pct(0.5).padStart(8)} ${pct(0.99).padStart(8)}  ${[...outcomes].join(', ')}`);
-  }
-  process.stdout.write(`${lines.join('\n')}\n`);
-} finally {
-  await stopApi(api);
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    await stopApi(api);
+}
+
 }
 
 // Memory: the limiter's cost per tracked IP, and the cache's byte bound under pressure.
-(globalThis as { gc?: () => void }).gc?.();
-const heapBefore = process.memoryUsage();
-const limiter = new MemoryRateLimitStore({ limit: 300, windowSeconds: 60 });
-for (let i = 0; i < 100_000; i++) limiter.consume({ key: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, nowMs: 1_700_000_000_000 + i, limit: 300, windowSeconds: 60 });
-(globalThis as { gc?: () => void }).gc?.();
-const heapAfter = process.memoryUsage();
-const cache = new BodyCache(8 * 1024 * 1024);
-let offered = 0;
-for (let i = 0; i < 20_000; i++) {
-  const body = Buffer.alloc(1024 + (i % 7) * 512, 97);
-  offered += body.length;
-  cache.set(`/api/v1/dancers?page=${i}`, { body, etag: `W/"${i}"`, version: '1:1', storedAtMs: Date.now(), expiresAtMs: Date.now() + 60_000 });
+function memory(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+  const heapBefore = process.memoryUsage();
+  const limiter = new MemoryRateLimitStore({ limit: 300, windowSeconds: 60 });
+  for (let i = 0; i < 100_000; i++) limiter.consume({ key: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, nowMs: 1_700_000_000_000 + i, limit: 300, windowSeconds: 60 });
+  (globalThis as { gc?: () => void }).gc?.();
+  const heapAfter = process.memoryUsage();
+  const cache = new BodyCache(8 * 1024 * 1024);
+  let offered = 0;
+  for (let i = 0; i < 20_000; i++) {
+    const body = Buffer.alloc(1024 + (i % 7) * 512, 97);
+    offered += body.length;
+    cache.set(`/api/v1/dancers?page=${i}`, { body, etag: `W/"${i}"`, version: '1:1', storedAtMs: Date.now(), expiresAtMs: Date.now() + 60_000 });
 }
 process.stdout.write(
   [
@@ -245,4 +260,4 @@ process.stdout.write(
     '',
   ].join('\n'),
 );
-process.exit(0);
+}
