@@ -153,6 +153,14 @@ describe('rule 2 and the reinstatement example', () => {
     );
   });
 
+  it('advances a copy: the state it was given is left exactly as it was', () => {
+    const before = structuredClone(linked);
+    const advanced = advancePerson(linked, '2025-03-02T00:00:00.000Z', riga.zone);
+    expect(advanced.links.every((l) => l.closedBy === 'archival')).toBe(true);
+    expect(advanced.roles.dancer?.own.at(-1)?.state).toBe('ARCHIVE');
+    expect(linked).toEqual(before);
+  });
+
   it('ends in the same state whether the archival was swept live before the reinstatement or not', () => {
     const reinstatement = s.next('person.role_reinstated', '2025-03-03T09:00:00Z', { role: 'dancer', registryUntil: '2026-03-03' });
     const late = evolvePerson(linked, reinstatement, riga).state;

@@ -32,7 +32,10 @@ export class MemoryProjectionStore implements ProjectionStore {
   }
 
   readonly states: { [K in StateKind]: Map<string, StateByKind[K]> } = { competition: new Map(), person: new Map(), club: new Map() };
-  readonly facts = new Map<string, MemberLinkFact & { rev?: number }>();
+  /** Each fact's guard (the stamp of a dancer's fact, the revision of a coach's staff fact). */
+  readonly facts = new Map<string, { rev?: number; stamp?: Stamp }>();
+  /** The facts as loadFacts returns them, kept apart from their guards so loading copies nothing. */
+  private readonly plainFacts = new Map<string, MemberLinkFact>();
   /** `kind|subjectId` → fact ids, so loading a subject's facts costs what a database index would. */
   private readonly factsBySubject = new Map<string, Set<string>>();
   readonly revisions = new Map<string, number>();
@@ -63,16 +66,14 @@ export class MemoryProjectionStore implements ProjectionStore {
   loadFacts(kind: 'club' | 'coach', subjectIds: readonly string[]): Promise<MemberLinkFact[]> {
     const found: MemberLinkFact[] = [];
     for (const subjectId of new Set(subjectIds)) {
-      for (const id of this.factsBySubject.get(`${kind}|${subjectId}`) ?? []) {
-        const { rev: _rev, stamp: _stamp, ...plain } = this.copy(this.facts.get(id)!) as MemberLinkFact & { rev?: number; stamp?: Stamp };
-        found.push(plain);
-      }
+      for (const id of this.factsBySubject.get(`${kind}|${subjectId}`) ?? []) found.push(this.copy(this.plainFacts.get(id)!));
     }
     return Promise.resolve(found);
   }
 
-  private putFact(fact: MemberLinkFact & { rev?: number }): void {
-    this.facts.set(fact._id, fact);
+  private putFact(fact: MemberLinkFact, guard: { rev?: number; stamp?: Stamp }): void {
+    this.facts.set(fact._id, guard);
+    this.plainFacts.set(fact._id, fact);
     const key = `${fact.kind}|${fact.subjectId}`;
     const ids = this.factsBySubject.get(key);
     if (ids) ids.add(fact._id);
@@ -100,7 +101,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     }
     for (const [id, fact] of writes.facts) {
       const stamp: Stamp = { v: writes.versions.get(fact.memberId) ?? 0, at: writes.stampAt };
-      if (wins(this.facts.get(id) as { stamp?: Stamp } | undefined, stamp)) this.putFact({ ...this.copy(fact), stamp } as MemberLinkFact);
+      if (wins(this.facts.get(id), stamp)) this.putFact(this.copy(fact), { stamp });
     }
     this.count('member_links', writes.facts.size);
     return Promise.resolve();
@@ -134,7 +135,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     for (const { id, value, rev } of facts) {
       const stored = this.facts.get(id);
       if (stored && (stored.rev ?? 0) >= rev) continue;
-      this.putFact({ ...this.copy(value), rev });
+      this.putFact(this.copy(value), { rev });
       n++;
     }
     this.count('member_links', n);
