@@ -27,7 +27,7 @@ async function clubsByCountry(clubs: Collection<Document>, maxTimeMS: number): P
       { $match: { 'locations.country': { $ne: null } } },
       { $group: { _id: { club: '$_id', ...COUNTRY_KEY('locations.country') } } },
       { $group: { _id: { id: '$_id.id', name: '$_id.name', code: '$_id.code' }, count: { $sum: 1 } } },
-      ], { maxTimeMS })
+    ], { maxTimeMS })
     .toArray();
   return rows.map((row) => ({ country: row._id as Country, count: Number(row.count) }));
 }
