@@ -37,7 +37,10 @@ interface Result {
 
 async function worker(mode: string, extra: string[]): Promise<Result> {
   const { stdout } = await run(process.execPath, ['bench/projectorWorker.ts', '--mode', mode, ...extra], { maxBuffer: 1 << 24, timeout: 3_600_000 });
-  return JSON.parse(stdout.trim().split('\n').pop()!) as Result;
+  // The worker's log lines share stdout (a warning can follow the report while it stops).
+  const report = stdout.split('\n').filter((l) => l.startsWith('{"mode":')).pop();
+  if (!report) throw new Error(`no report from the ${mode} worker: ${stdout.slice(-500)}`);
+  return JSON.parse(report) as Result;
 }
 
 const endpoints = await startLocalServers(optionsFromEnv(process.env, log));
