@@ -103,17 +103,6 @@ export function calendarDay(instant: Date, zone: string): string {
   return calendarDayByIntl(ms, zone);
 }
 
-const offsetChangeDays = new Map<string, boolean>();
-
-function changesOffset(day: string, zone: string): boolean {
-  const key = `${zone}|${day}`;
-  const known = offsetChangeDays.get(key);
-  if (known !== undefined) return known;
-  if (offsetChangeDays.size >= MAX_MEMOIZED_DAYS) offsetChangeDays.clear();
-  const changes = offsetAt(startOfDayMs(day, zone), zone) !== offsetAt(startOfDayMs(addDays(day, 1), zone) - 1, zone);
-  offsetChangeDays.set(key, changes);
-  return changes;
-}
 
 /** Offset of the zone at an instant, in milliseconds (local = UTC + offset). */
 function offsetAt(instantMs: number, zone: string): number {
@@ -123,20 +112,31 @@ function offsetAt(instantMs: number, zone: string): number {
 }
 
 // Day starts are asked for constantly (every due instant, every registration state) and a
-// federation's history spans a few thousand days, so each is computed once per zone.
-const dayStarts = new Map<string, number>();
+// federation's history spans a few thousand days, so each per-day answer is computed once per
+// zone; the bound only guards against a caller walking through centuries.
 const MAX_MEMOIZED_DAYS = 100_000;
 
-function startOfDayMs(day: string, zone: string): number {
-  if (zone === 'UTC') return utcMidnight(day);
-  const key = `${zone}|${day}`;
-  const known = dayStarts.get(key);
-  if (known !== undefined) return known;
-  if (dayStarts.size >= MAX_MEMOIZED_DAYS) dayStarts.clear();
-  const start = computeStartOfDay(day, zone);
-  dayStarts.set(key, start);
-  return start;
+function memoizedPerDay<T>(compute: (day: string, zone: string) => T): (day: string, zone: string) => T {
+  const known = new Map<string, T>();
+  return (day, zone) => {
+    const key = `${zone}|${day}`;
+    const hit = known.get(key);
+    if (hit !== undefined) return hit;
+    if (known.size >= MAX_MEMOIZED_DAYS) known.clear();
+    const value = compute(day, zone);
+    known.set(key, value);
+    return value;
+  };
 }
+
+const memoizedStartOfDay = memoizedPerDay((day, zone) => computeStartOfDay(day, zone));
+
+function startOfDayMs(day: string, zone: string): number {
+  return zone === 'UTC' ? utcMidnight(day) : memoizedStartOfDay(day, zone);
+}
+
+/** Whether the zone's offset changes during the day (the days a clock may fall back across midnight). */
+const changesOffset = memoizedPerDay((day, zone) => offsetAt(startOfDayMs(day, zone), zone) !== offsetAt(startOfDayMs(addDays(day, 1), zone) - 1, zone));
 
 /**
  * The instant the calendar day begins in the zone: the first instant whose local date is `day`.
