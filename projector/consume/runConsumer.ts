@@ -43,7 +43,8 @@ export interface RunningConsumer {
 export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsumer> {
   const chunkSize = opts.chunkSize ?? 1000;
   const sessionTimeout = opts.sessionTimeoutMs ?? 30_000;
-  const consumer: Consumer = opts.kafka.consumer({ groupId: opts.groupId, sessionTimeout, heartbeatInterval: Math.min(3000, sessionTimeout / 3), maxBytes: 16 * 1024 * 1024 });
+  const heartbeatInterval = Math.min(3000, sessionTimeout / 3);
+  const consumer: Consumer = opts.kafka.consumer({ groupId: opts.groupId, sessionTimeout, heartbeatInterval, maxBytes: 16 * 1024 * 1024 });
   const producer: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
   let running = false;
   consumer.on(consumer.events.CRASH, ({ payload }) => {
@@ -77,7 +78,15 @@ export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsume
         const last = chunk[chunk.length - 1]!;
         const began = performance.now();
         opts.metrics.oldestUnappliedSeconds.set(Math.max(0, (opts.clock().getTime() - Number(chunk[0]!.timestamp)) / 1000));
-        await processChunk(chunk, partition);
+        // kafkajs heartbeats only when asked: a chunk outlasting the session (a slow database)
+        // would get the member evicted, its commit refused and the chunk folded again elsewhere.
+        // A failed heartbeat (a rebalance) is left to isStale() and the commit to report.
+        const keepAlive = setInterval(() => void payload.heartbeat().catch(() => undefined), heartbeatInterval);
+        try {
+          await processChunk(chunk, partition);
+        } finally {
+          clearInterval(keepAlive);
+        }
         payload.resolveOffset(last.offset);
         await consumer.commitOffsets([{ topic: batch.topic, partition, offset: (BigInt(last.offset) + 1n).toString() }]);
         const lag = Math.max(0, Number(BigInt(highWatermark) - BigInt(last.offset) - 1n));
