@@ -21,7 +21,7 @@ export function evolveClubInPlace(state: ClubState, event: ClubEvent): Outcome {
   const at = canonicalInstant(event.occurredAt);
   const applied = apply(state, event, at);
   const outcome = applied ? version : 'ignored';
-  recordEvent(state, { ...event, occurredAt: at }, outcome);
+  recordEvent(state, event, at, outcome);
   return outcome;
 }
 

@@ -2,7 +2,7 @@ import type { CompetitionDetails, DomainEvent } from '../../services/events/inde
 import { calendarDay } from '../../services/calendar/index.ts';
 import { canonicalInstant } from '../../services/readModel/index.ts';
 import { competitionPublicView } from './competitionDocument.ts';
-import type { CompetitionState } from './competitionState.ts';
+import type { CompetitionEntry, CompetitionState } from './competitionState.ts';
 import { markdownToPlainText } from './markdownText.ts';
 import type { EvolveResult, Outcome, ProjectionConfig } from './types.ts';
 import { classifyVersion, recordEvent } from './versioning.ts';
@@ -35,7 +35,7 @@ export function evolveCompetitionInPlace(state: CompetitionState, event: Competi
   const applied = state.lifecycle !== 'deleted' && apply(state, event, at);
   const outcome = applied ? version : 'ignored';
   if (applied && (entryChange ?? before !== JSON.stringify(competitionPublicView(state, today)))) state.changedAt = at;
-  recordEvent(state, { ...event, occurredAt: at }, outcome);
+  recordEvent(state, event, at, outcome);
   return outcome;
 }
 
@@ -50,7 +50,7 @@ const isEntryEvent = (event: CompetitionEvent): event is EntryEvent =>
  * changes the view when its set of existing categories changes.
  */
 function entryChangesView(state: CompetitionState, event: EntryEvent): boolean {
-  const entry = state.entries.find((e) => e.entryId === event.data.entryId);
+  const entry = entriesById(state).get(event.data.entryId);
   if (event.type === 'competition.entry_withdrawn') return entry !== undefined;
   if (!entry) return true;
   const existing = new Set(state.categories.map((c) => c.id));
@@ -113,15 +113,39 @@ function apply(state: CompetitionState, event: CompetitionEvent, at: string): bo
     case 'competition.entry_submitted':
     case 'competition.entry_changed': {
       const categoryIds = [...new Set(event.data.categoryIds)];
-      const entry = state.entries.find((e) => e.entryId === event.data.entryId);
-      if (entry) entry.categoryIds = categoryIds;
-      else state.entries.push({ entryId: event.data.entryId, categoryIds });
+      const byId = entriesById(state);
+      const entry = byId.get(event.data.entryId);
+      if (entry) {
+        entry.categoryIds = categoryIds;
+      } else {
+        const added = { entryId: event.data.entryId, categoryIds };
+        state.entries.push(added);
+        byId.set(added.entryId, added);
+      }
       return true;
     }
     case 'competition.entry_withdrawn': {
-      const before = state.entries.length;
-      state.entries = state.entries.filter((e) => e.entryId !== event.data.entryId);
-      return state.entries.length < before;
+      const byId = entriesById(state);
+      const entry = byId.get(event.data.entryId);
+      if (!entry) return false;
+      state.entries.splice(state.entries.indexOf(entry), 1);
+      byId.delete(entry.entryId);
+      return true;
     }
   }
+}
+
+/**
+ * The state's entries by id, built once per state object and kept in step by apply: entries are
+ * most of a competition's events, and a linear search per event made a batch quadratic in the
+ * competition's entry count. Only apply adds or removes entries of a state it was given.
+ */
+const entryIndexes = new WeakMap<CompetitionState, Map<string, CompetitionEntry>>();
+function entriesById(state: CompetitionState): Map<string, CompetitionEntry> {
+  let index = entryIndexes.get(state);
+  if (!index || index.size !== state.entries.length) {
+    index = new Map(state.entries.map((e) => [e.entryId, e]));
+    entryIndexes.set(state, index);
+  }
+  return index;
 }

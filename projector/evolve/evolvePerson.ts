@@ -29,7 +29,7 @@ export function evolvePersonInPlace(state: PersonState, event: PersonEvent, conf
   advancePersonInPlace(state, at, config.zone);
   const applied = apply(state, event, at);
   const outcome = applied ? version : 'ignored';
-  recordEvent(state, { ...event, occurredAt: at }, outcome);
+  recordEvent(state, event, at, outcome);
   return outcome;
 }
 

@@ -14,12 +14,16 @@ export function classifyVersion(state: AggregateMeta, event: EnvelopeRef): 'dupl
   return event.aggregateVersion === state.version + 1 ? 'applied' : 'gap';
 }
 
-/** Bookkeeping after applying (or deliberately ignoring) an event; mutates the given copy. */
-export function recordEvent(state: AggregateMeta, event: EnvelopeRef & { occurredAt: string }, outcome: Outcome): void {
+/**
+ * Bookkeeping after applying (or deliberately ignoring) an event at `at` (its canonical
+ * occurredAt); mutates the given state, its id list in place (called once per event).
+ */
+export function recordEvent(state: AggregateMeta, event: EnvelopeRef, at: string, outcome: Outcome): void {
   state.version = event.aggregateVersion;
-  state.recentEventIds = [...state.recentEventIds, event.eventId].slice(-RECENT_EVENT_IDS);
+  state.recentEventIds.push(event.eventId);
+  if (state.recentEventIds.length > RECENT_EVENT_IDS) state.recentEventIds.splice(0, state.recentEventIds.length - RECENT_EVENT_IDS);
   if (outcome === 'gap') state.gaps += 1;
-  state.lastEventAt = event.occurredAt;
+  state.lastEventAt = at;
 }
 
 export function initialMeta(id: string): AggregateMeta {
