@@ -45,8 +45,8 @@ interface RequestScope {
 export interface ReadModelSourceOptions {
   readonly readMeta?: (db: Db) => Promise<ReadModelMeta>;
   readonly schedule?: Scheduler;
-  /** Each query's time limit in ms (default 10,000); see ReadModelView.maxTimeMS. */
-  readonly maxTimeMS?: number;
+  /** Each query's time limit in ms (config API_QUERY_TIMEOUT_MS); see ReadModelView.maxTimeMS. */
+  readonly maxTimeMS: number;
 }
 
 /**
@@ -61,9 +61,9 @@ export class ReadModelSource {
   readonly #requests = new AsyncLocalStorage<RequestScope>();
   readonly #maxTimeMS: number;
 
-  constructor(db: Db, options: ReadModelSourceOptions = {}) {
+  constructor(db: Db, options: ReadModelSourceOptions) {
     this.#db = db;
-    this.#maxTimeMS = options.maxTimeMS ?? 10_000;
+    this.#maxTimeMS = options.maxTimeMS;
     const read = options.readMeta ?? readMeta;
     this.#nextMeta = coalescedRead(() => read(db), options.schedule);
   }

@@ -9,6 +9,7 @@ function source() {
   let reads = 0;
   const db = { collection: (name: string) => ({ collectionName: name }) } as unknown as Db;
   const readModel = new ReadModelSource(db, {
+    maxTimeMS: 1000,
     readMeta: () => {
       reads += 1;
       return Promise.resolve({ generation: meta.generation, versions: { ...meta.versions } });

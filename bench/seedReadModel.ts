@@ -4,7 +4,7 @@ import { sweepDue } from '../projector/clock/sweepDue.ts';
 import { MemoryProjectionStore } from '../projector/write/memoryProjectionStore.ts';
 import { projectBatch } from '../projector/write/projectBatch.ts';
 import { projectionCollections } from '../projector/write/projectionCollections.ts';
-import { readMeta } from '../services/mongo/index.ts';
+import { ensureMeta } from '../services/mongo/index.ts';
 import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
 
 /**
@@ -28,7 +28,7 @@ export async function seedReadModel(db: Db, opts: { seed: number; events: number
   }
   await projectBatch({ events: batch }, store, config, opts.now);
   await sweepDue(store, config, opts.now);
-  const names = projectionCollections((await readMeta(db)).generation);
+  const names = projectionCollections((await ensureMeta(db)).generation);
   await ensureReadModelIndexes(db, names);
   const counts: Record<string, number> = {};
   for (const listing of ['competitions', 'dancers', 'judges', 'coaches', 'clubs'] as const) {

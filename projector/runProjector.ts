@@ -1,4 +1,4 @@
-import { readMeta } from '../services/mongo/index.ts';
+import { ensureMeta, readMeta } from '../services/mongo/index.ts';
 import { startClock, type RunningClock } from './clock/startClock.ts';
 import { runConsumer, type RunningConsumer } from './consume/runConsumer.ts';
 import type { ProjectorContext } from './projectorContext.ts';
@@ -63,7 +63,7 @@ export async function runProjector(opts: ProjectorOptions): Promise<RunningProje
     consumer = null;
   }
 
-  await startGeneration((await readMeta(opts.db)).generation);
+  await startGeneration((await ensureMeta(opts.db)).generation);
   let switching: Promise<void> | null = null;
   const poll = setInterval(() => {
     if (switching || stopped) return;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectMongo, type MongoConnection } from '../services/mongo/index.ts';
+import { META_COLLECTION, bumpVersions, connectMongo, ensureMeta, readMeta, type MongoConnection } from '../services/mongo/index.ts';
 import { testServers, uniqueName } from './support/isolation.ts';
 
 describe('real MongoDB-wire server', () => {
@@ -28,5 +28,14 @@ describe('real MongoDB-wire server', () => {
       { _id: 'b', name: 'Anna', n: 2 },
     ]);
     await expect(docs.insertOne({ _id: 'c', name: 'Anna', n: 3 })).rejects.toMatchObject({ code: 11000 });
+  });
+
+  it('reads the read-model meta without writing it (the API may hold a read-only user); the writers create it', async () => {
+    expect(await readMeta(mongo.db)).toEqual({ generation: 1, versions: {} });
+    expect(await mongo.db.collection(META_COLLECTION).countDocuments({})).toBe(0);
+    expect(await ensureMeta(mongo.db)).toEqual({ generation: 1, versions: {} });
+    await bumpVersions(mongo.db, 1, ['competitions']);
+    expect(await readMeta(mongo.db)).toEqual({ generation: 1, versions: { competitions: 1 } });
+    expect(await ensureMeta(mongo.db)).toEqual({ generation: 1, versions: { competitions: 1 } });
   });
 });

@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { readMeta, switchGeneration } from '../../services/mongo/index.ts';
+import { ensureMeta, switchGeneration } from '../../services/mongo/index.ts';
 import { sweepDue } from '../clock/sweepDue.ts';
 import { runConsumer } from '../consume/runConsumer.ts';
 import type { ProjectorContext } from '../projectorContext.ts';
@@ -28,7 +28,7 @@ export interface RebuildResult {
  */
 export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildResult> {
   const began = performance.now();
-  const from = (await readMeta(opts.db)).generation;
+  const from = (await ensureMeta(opts.db)).generation;
   const to = from + 1;
   const next = projectionCollections(to);
   const admin = opts.kafka.admin();

@@ -26,8 +26,20 @@ export function collectionName(base: string, generation: number): string {
   return `${base}_g${generation}`;
 }
 
-/** The live generation; generation 1 is created on first use. */
+/**
+ * The live generation and versions; generation 1 with no versions while no projector has
+ * written the document. Reads only: the API may run with a read-only database user.
+ */
 export async function readMeta(db: Db): Promise<ReadModelMeta> {
+  const doc = await db.collection<MetaDocument>(META_COLLECTION).findOne({ _id: CURRENT });
+  return doc ? { generation: doc.generation, versions: doc.versions ?? {} } : { generation: 1, versions: {} };
+}
+
+/**
+ * readMeta for the writers (projector, rebuild): creates generation 1 when missing, because
+ * version bumps and generation switches only update an existing document.
+ */
+export async function ensureMeta(db: Db): Promise<ReadModelMeta> {
   const meta = db.collection<MetaDocument>(META_COLLECTION);
   const doc = await meta.findOne({ _id: CURRENT });
   if (doc) return { generation: doc.generation, versions: doc.versions ?? {} };
@@ -37,8 +49,7 @@ export async function readMeta(db: Db): Promise<ReadModelMeta> {
     // Another process created it first: read theirs.
     if ((error as { code?: number }).code !== 11000) throw error;
   }
-  const created = await meta.findOne({ _id: CURRENT });
-  return { generation: created!.generation, versions: created!.versions ?? {} };
+  return readMeta(db);
 }
 
 /**

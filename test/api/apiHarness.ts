@@ -9,7 +9,7 @@ import { createApp } from '../../api/createApp.ts';
 import { matchEndpoint } from '../../api/http/index.ts';
 import { loadConfig, type Config } from '../../services/config/index.ts';
 import type { DomainEvent } from '../../services/events/index.ts';
-import { readMeta } from '../../services/mongo/index.ts';
+import { ensureMeta } from '../../services/mongo/index.ts';
 import { ensureReadModelIndexes } from '../../services/readModel/indexPlan.ts';
 import { MongoProjectionStore } from '../../projector/write/mongoProjectionStore.ts';
 import { projectBatch } from '../../projector/write/projectBatch.ts';
@@ -47,7 +47,7 @@ export function idsIn(body: unknown): string[] {
 export async function openDatabase(prefix: string): Promise<Database> {
   const client = await MongoClient.connect(testServers().mongoUrl);
   const db = client.db(uniqueName(prefix));
-  const { generation } = await readMeta(db);
+  const { generation } = await ensureMeta(db);
   await ensureReadModelIndexes(db, projectionCollections(generation));
   return {
     client,
