@@ -186,15 +186,13 @@ async function throughput(): Promise<void> {
     }
   } finally {
     await stopApi(api);
-}
-
+  }
 }
 
 async function uncachedLatency(): Promise<void> {
   const { dbName, counts, competitionIds, clubIds } = await benchData(Number(args.events));
   const api = await startApi(dbName);
   try {
-
     // Uncached: every request has a cache key not seen before (X-Cache MISS, or BYPASS).
     const n = Number(args.samples);
     const uncached: Record<string, string[]> = {
@@ -233,8 +231,7 @@ async function uncachedLatency(): Promise<void> {
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await stopApi(api);
-}
-
+  }
 }
 
 // Memory: the limiter's cost per tracked IP, and the cache's byte bound under pressure.
