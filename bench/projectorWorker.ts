@@ -204,7 +204,7 @@ async function main(): Promise<void> {
   if (args.mode === 'noop') return noop();
   if (args.mode === 'pipeline') {
     const store = new MemoryProjectionStore({ clone: false, keepDocuments: false });
-    return throughSink(projectionSink(store, config, () => NOW), () => ({ writes: store.totalWrites, writesByCollection: Object.fromEntries(store.writes) }), 'pipeline');
+    return throughSink(projectionSink(store, config, () => NOW), () => ({ writes: store.totalWrites, writesByCollection: Object.fromEntries(store.writes), rewritesInBatch: store.rewritesInBatch }), 'pipeline');
   }
   if (args.mode === 'live') return live();
   if (args.mode === 'e2e') {

@@ -42,9 +42,24 @@ export class MemoryProjectionStore implements ProjectionStore {
   readonly docs: Record<Listing, Map<string, StoredDoc>> = { competitions: new Map(), dancers: new Map(), judges: new Map(), coaches: new Map(), clubs: new Map() };
   readonly writes = new Map<string, number>();
   readonly changed: string[][] = [];
+  /**
+   * Writes of a state, read document or link fact that an earlier write of the same batch had
+   * already written (the goal: none). A batch ends with its signalChanged call. Revision bumps
+   * are not documents of the read model and may repeat (see projectBatch).
+   */
+  rewritesInBatch = 0;
+  private readonly writtenInBatch = new Set<string>();
 
   private count(collection: string, n: number): void {
     this.writes.set(collection, (this.writes.get(collection) ?? 0) + n);
+  }
+
+  private noteWritten(collection: string, ids: Iterable<string>): void {
+    for (const id of ids) {
+      const key = `${collection}|${id}`;
+      if (this.writtenInBatch.has(key)) this.rewritesInBatch++;
+      else this.writtenInBatch.add(key);
+    }
   }
 
   get totalWrites(): number {
@@ -87,6 +102,7 @@ export class MemoryProjectionStore implements ProjectionStore {
         if ((target.get(id)?.version ?? 0) <= state.version) target.set(id, this.copy(state));
       }
       this.count(`${kind}_states`, writes.states[kind].size);
+      this.noteWritten(`${kind}_states`, writes.states[kind].keys());
     }
     const wins = (stored: { stamp?: Stamp } | undefined, stamp: Stamp): boolean =>
       !stored?.stamp || stored.stamp.v < stamp.v || (stored.stamp.v === stamp.v && stored.stamp.at <= stamp.at);
@@ -98,12 +114,14 @@ export class MemoryProjectionStore implements ProjectionStore {
         else this.docs[listing].set(id, { ...this.body(doc), stamp });
       }
       this.count(listing, writes.docs[listing].size);
+      this.noteWritten(listing, writes.docs[listing].keys());
     }
     for (const [id, fact] of writes.facts) {
       const stamp: Stamp = { v: writes.versions.get(fact.memberId) ?? 0, at: writes.stampAt };
       if (wins(this.facts.get(id), stamp)) this.putFact(this.copy(fact), { stamp });
     }
     this.count('member_links', writes.facts.size);
+    this.noteWritten('member_links', writes.facts.keys());
     return Promise.resolve();
   }
 
@@ -127,6 +145,7 @@ export class MemoryProjectionStore implements ProjectionStore {
       written.add(id);
     }
     this.count(listing, written.size);
+    this.noteWritten(listing, written);
     return Promise.resolve(written);
   }
 
@@ -136,6 +155,7 @@ export class MemoryProjectionStore implements ProjectionStore {
       const stored = this.facts.get(id);
       if (stored && (stored.rev ?? 0) >= rev) continue;
       this.putFact(this.copy(value), { rev });
+      this.noteWritten('member_links', [id]);
       n++;
     }
     this.count('member_links', n);
@@ -152,6 +172,7 @@ export class MemoryProjectionStore implements ProjectionStore {
   }
 
   signalChanged(listings: ReadonlySet<string>): Promise<void> {
+    this.writtenInBatch.clear();
     if (listings.size > 0) this.changed.push([...listings].sort());
     return Promise.resolve();
   }
