@@ -26,13 +26,17 @@ export function collectionName(base: string, generation: number): string {
   return `${base}_g${generation}`;
 }
 
+async function findMeta(db: Db): Promise<ReadModelMeta | null> {
+  const doc = await db.collection<MetaDocument>(META_COLLECTION).findOne({ _id: CURRENT });
+  return doc ? { generation: doc.generation, versions: doc.versions ?? {} } : null;
+}
+
 /**
  * The live generation and versions; generation 1 with no versions while no projector has
  * written the document. Reads only: the API may run with a read-only database user.
  */
 export async function readMeta(db: Db): Promise<ReadModelMeta> {
-  const doc = await db.collection<MetaDocument>(META_COLLECTION).findOne({ _id: CURRENT });
-  return doc ? { generation: doc.generation, versions: doc.versions ?? {} } : { generation: 1, versions: {} };
+  return (await findMeta(db)) ?? { generation: 1, versions: {} };
 }
 
 /**
@@ -40,11 +44,10 @@ export async function readMeta(db: Db): Promise<ReadModelMeta> {
  * version bumps and generation switches only update an existing document.
  */
 export async function ensureMeta(db: Db): Promise<ReadModelMeta> {
-  const meta = db.collection<MetaDocument>(META_COLLECTION);
-  const doc = await meta.findOne({ _id: CURRENT });
-  if (doc) return { generation: doc.generation, versions: doc.versions ?? {} };
+  const found = await findMeta(db);
+  if (found) return found;
   try {
-    await meta.insertOne({ _id: CURRENT, generation: 1, versions: {} });
+    await db.collection<MetaDocument>(META_COLLECTION).insertOne({ _id: CURRENT, generation: 1, versions: {} });
   } catch (error) {
     // Another process created it first: read theirs.
     if ((error as { code?: number }).code !== 11000) throw error;
