@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { createKafka } from '../services/kafka/index.ts';
 import { createLogger } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
-import { connectMongo } from '../services/mongo/index.ts';
+import { connectMongo, ensureMeta } from '../services/mongo/index.ts';
 import { runConsumer, type EventSink } from '../projector/consume/runConsumer.ts';
 import { createProjectorMetrics } from '../projector/metrics/projectorMetrics.ts';
 import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
@@ -151,6 +151,8 @@ async function livePhase(rate: number, source: Iterator<DomainEvent>, drainCapMs
   await ensureTopics(admin, [{ topic, numPartitions: 6 }]);
   await admin.disconnect();
   const mongo = await connectMongo(args.mongo!, `bench_live_${stamp}`);
+  // As the projector does at start: its version bumps then update a real document.
+  await ensureMeta(mongo.db);
   const store = new MongoProjectionStore(mongo.db, 1);
   await ensureReadModelIndexes(mongo.db, store.names);
   const metrics = createProjectorMetrics(createRegistry('bench', false));
@@ -209,6 +211,7 @@ async function main(): Promise<void> {
   if (args.mode === 'live') return live();
   if (args.mode === 'e2e') {
     const mongo = await connectMongo(args.mongo!, `bench_e2e_${Date.now()}`);
+    await ensureMeta(mongo.db);
     const byCollection = new Map<string, number>();
     const store = new MongoProjectionStore(mongo.db, 1, { countWrites: (c, n) => byCollection.set(c, (byCollection.get(c) ?? 0) + n) });
     await ensureReadModelIndexes(mongo.db, store.names);
