@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPES, exampleEvent, exampleEvents, parseEventBytes, validateEvent } from './index.ts';
+import fc from 'fast-check';
+import { EVENT_TYPES, exampleEvent, exampleEvents, parseEventBytes, validateEvent, validateEventStepwise } from './index.ts';
 import { reasonOf, withData } from './rejections.test.ts';
 
 
@@ -134,5 +135,27 @@ describe('parseEventBytes', () => {
       ok: false,
       reason: 'unsupported schemaVersion 3 for "person.registered"',
     });
+  });
+});
+
+describe('validateEvent fast path', () => {
+  // validateEvent tries the event's own type schema first and walks the envelope only for a
+  // reason; both must give the same answer for every input, valid or not.
+  const value = fc.oneof(
+    fc.jsonValue(),
+    fc.constantFrom('2026-11-23T12:00:00Z', '2026-11-23', 'not-a-uuid', EVENT_TYPES[0], 'competition.unknown', 0, 1, 2, 1.5, {}, []),
+  );
+  it('decides every mutated example as the stepwise check does, with the same reason', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...exampleEvents), fc.constantFrom('eventId', 'type', 'schemaVersion', 'occurredAt', 'aggregateId', 'aggregateVersion', 'data', 'extra'), value, fc.boolean(), (event, field, replacement, mutateData) => {
+        const raw: Record<string, unknown> = structuredClone(event);
+        if (mutateData && typeof raw.data === 'object' && raw.data !== null) {
+          const keys = Object.keys(raw.data);
+          (raw.data as Record<string, unknown>)[keys[0] ?? 'extra'] = replacement;
+        } else raw[field] = replacement;
+        expect(validateEvent(raw)).toEqual(validateEventStepwise(raw));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
