@@ -118,18 +118,25 @@ export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsume
     if (dead.length > 0) await producer.send({ topic: opts.dlqTopic, acks: -1, messages: dead });
     if (events.length === 0) return;
     const outcomes = await opts.sink.apply(events);
+    // Counted per chunk and type, then added once per label: a labelled inc per event cost as
+    // much as folding some events.
+    const counts = { applied: new Map<string, number>(), duplicate: new Map<string, number>(), gap: new Map<string, number>() };
+    const count = (tally: Map<string, number>, type: string): void => void tally.set(type, (tally.get(type) ?? 0) + 1);
     outcomes.forEach((outcome, i) => {
       const event = events[i]!;
       if (outcome === 'duplicate') {
-        opts.metrics.eventsDuplicate.inc({ type: event.type });
+        count(counts.duplicate, event.type);
         return;
       }
-      opts.metrics.eventsApplied.inc({ type: event.type });
+      count(counts.applied, event.type);
       if (outcome === 'gap') {
-        opts.metrics.versionGaps.inc({ type: event.type });
+        count(counts.gap, event.type);
         opts.logger.warn({ aggregateId: event.aggregateId, aggregateVersion: event.aggregateVersion, type: event.type }, 'aggregate version gap; applied anyway');
       }
     });
+    for (const [type, n] of counts.applied) opts.metrics.eventsApplied.inc({ type }, n);
+    for (const [type, n] of counts.duplicate) opts.metrics.eventsDuplicate.inc({ type }, n);
+    for (const [type, n] of counts.gap) opts.metrics.versionGaps.inc({ type }, n);
     const lastEvent = events[events.length - 1]!;
     opts.metrics.lagSeconds.set(Math.max(0, (opts.clock().getTime() - Date.parse(lastEvent.occurredAt)) / 1000));
   }

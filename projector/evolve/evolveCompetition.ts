@@ -1,4 +1,4 @@
-import type { CompetitionDetails, DomainEvent } from '../../services/events/index.ts';
+import type { CategoryDetails, CompetitionDetails, DomainEvent } from '../../services/events/index.ts';
 import { calendarDay } from '../../services/calendar/index.ts';
 import { canonicalInstant } from '../../services/readModel/index.ts';
 import { competitionPublicView } from './competitionDocument.ts';
@@ -27,14 +27,15 @@ export function evolveCompetitionInPlace(state: CompetitionState, event: Competi
   const version = classifyVersion(state, event);
   if (version === 'duplicate') return 'duplicate';
   const at = canonicalInstant(event.occurredAt);
-  const today = calendarDay(new Date(at), config.zone);
-  // Entries are most of a competition's history; their effect on the public view (the counts)
-  // is computed directly instead of comparing the whole view before and after.
-  const entryChange = isEntryEvent(event) ? entryChangesView(state, event) : null;
-  const before = entryChange !== null || state.lifecycle === 'deleted' ? null : JSON.stringify(competitionPublicView(state, today));
+  // Entries and added categories are most of a competition's history; their effect on the
+  // public view is computed directly instead of comparing the whole view (which grows with the
+  // categories) before and after.
+  const directChange = isEntryEvent(event) ? entryChangesView(state, event) : event.type === 'competition.category_added' ? categoryAddChangesView(state, event.data.category) : null;
+  const today = directChange === null ? calendarDay(new Date(at), config.zone) : '';
+  const before = directChange !== null || state.lifecycle === 'deleted' ? null : JSON.stringify(competitionPublicView(state, today));
   const applied = state.lifecycle !== 'deleted' && apply(state, event, at);
   const outcome = applied ? version : 'ignored';
-  if (applied && (entryChange ?? before !== JSON.stringify(competitionPublicView(state, today)))) state.changedAt = at;
+  if (applied && (directChange ?? before !== JSON.stringify(competitionPublicView(state, today)))) state.changedAt = at;
   recordEvent(state, event, at, outcome);
   return outcome;
 }
@@ -58,6 +59,15 @@ function entryChangesView(state: CompetitionState, event: EntryEvent): boolean {
   const after = new Set(event.data.categoryIds.filter((id) => existing.has(id)));
   return before.size !== after.size || [...before].some((id) => !after.has(id));
 }
+
+/** Adding a category changes the view unless the same category is already there as it is. */
+function categoryAddChangesView(state: CompetitionState, category: CategoryDetails): boolean {
+  const existing = state.categories.find((c) => c.id === category.id);
+  if (existing === undefined) return true;
+  return CATEGORY_FIELDS.some((field) => JSON.stringify(existing[field]) !== JSON.stringify(category[field]));
+}
+
+const CATEGORY_FIELDS = ['name', 'entryType', 'style', 'ageGroup', 'birthYearRange', 'participantDivision', 'level', 'dances', 'displayOrder'] as const satisfies readonly (keyof CategoryDetails)[];
 
 function apply(state: CompetitionState, event: CompetitionEvent, at: string): boolean {
   if (event.type !== 'competition.drafted' && state.details === null) return false;

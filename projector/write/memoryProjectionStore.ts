@@ -38,6 +38,8 @@ export class MemoryProjectionStore implements ProjectionStore {
   private readonly plainFacts = new Map<string, MemberLinkFact>();
   /** `kind|subjectId` → fact ids, so loading a subject's facts costs what a database index would. */
   private readonly factsBySubject = new Map<string, Set<string>>();
+  /** `memberRole|memberId` → fact ids, likewise for loadMemberFacts. */
+  private readonly factsByMember = new Map<string, Set<string>>();
   readonly revisions = new Map<string, number>();
   readonly docs: Record<Listing, Map<string, StoredDoc>> = { competitions: new Map(), dancers: new Map(), judges: new Map(), coaches: new Map(), clubs: new Map() };
   readonly writes = new Map<string, number>();
@@ -86,13 +88,19 @@ export class MemoryProjectionStore implements ProjectionStore {
     return Promise.resolve(found);
   }
 
+  loadMemberFacts(memberRole: 'dancer' | 'coach', memberIds: readonly string[]): Promise<MemberLinkFact[]> {
+    const found: MemberLinkFact[] = [];
+    for (const memberId of new Set(memberIds)) {
+      for (const id of this.factsByMember.get(`${memberRole}|${memberId}`) ?? []) found.push(this.copy(this.plainFacts.get(id)!));
+    }
+    return Promise.resolve(found);
+  }
+
   private putFact(fact: MemberLinkFact, guard: { rev?: number; stamp?: Stamp }): void {
     this.facts.set(fact._id, guard);
     this.plainFacts.set(fact._id, fact);
-    const key = `${fact.kind}|${fact.subjectId}`;
-    const ids = this.factsBySubject.get(key);
-    if (ids) ids.add(fact._id);
-    else this.factsBySubject.set(key, new Set([fact._id]));
+    addTo(this.factsBySubject, `${fact.kind}|${fact.subjectId}`, fact._id);
+    addTo(this.factsByMember, `${fact.memberRole}|${fact.memberId}`, fact._id);
   }
 
   writeOwn(writes: OwnWrites): Promise<void> {
@@ -176,4 +184,10 @@ export class MemoryProjectionStore implements ProjectionStore {
     if (listings.size > 0) this.changed.push([...listings].sort());
     return Promise.resolve();
   }
+}
+
+function addTo(index: Map<string, Set<string>>, key: string, id: string): void {
+  const ids = index.get(key);
+  if (ids) ids.add(id);
+  else index.set(key, new Set([id]));
 }

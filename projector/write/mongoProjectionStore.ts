@@ -50,6 +50,14 @@ export class MongoProjectionStore implements ProjectionStore {
     return docs as unknown as MemberLinkFact[];
   }
 
+  async loadMemberFacts(memberRole: 'dancer' | 'coach', memberIds: readonly string[]): Promise<MemberLinkFact[]> {
+    if (memberIds.length === 0) return [];
+    const docs = await this.coll(this.names.memberLinks)
+      .find({ memberId: { $in: [...memberIds] }, memberRole }, { projection: { rev: 0, stamp: 0 } })
+      .toArray();
+    return docs as unknown as MemberLinkFact[];
+  }
+
   async writeOwn(writes: OwnWrites): Promise<void> {
     const jobs: Promise<unknown>[] = [];
     for (const kind of ['competition', 'person', 'club'] as const) {
@@ -67,8 +75,12 @@ export class MongoProjectionStore implements ProjectionStore {
     for (const listing of ['competitions', 'dancers', 'judges'] as const) {
       jobs.push(this.bulkTolerateDuplicates(this.names.read[listing], [...writes.docs[listing]].map(([id, doc]) => stamped(id, doc))));
     }
-    jobs.push(this.bulkTolerateDuplicates(this.names.memberLinks, [...writes.facts.values()].map((fact) => stamped(fact._id, fact, fact.memberId))));
     await Promise.all(jobs);
+    // Facts strictly after the states: the writer re-derives a subject only when a member's fact
+    // differs from the stored one, or when the member's events come back as duplicates (a
+    // replay after a crash). Facts already stored under a state that was not would look
+    // unchanged on the replay, and their subjects would never be derived.
+    await this.bulkTolerateDuplicates(this.names.memberLinks, [...writes.facts.values()].map((fact) => stamped(fact._id, fact, fact.memberId)));
   }
 
   async bumpRevisions(keys: readonly string[]): Promise<void> {

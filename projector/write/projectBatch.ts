@@ -50,6 +50,15 @@ const kindOf = (event: DomainEvent): StateKind =>
  * revision, so two projector instances working on different partitions converge: the derivation
  * that read the newest revision also read every fact written before it, and older ones lose the
  * guarded write.
+ *
+ * A coach or club is a pure function of its own state, its facts and `now` (changing only at its
+ * nextDueAt, which the clock handles), so it is re-derived only when one of its facts differs
+ * from the stored one. Most person events (payments, details, corrections) leave the facts as
+ * they were, and re-deriving every club of every touched member was most of the batch's cost.
+ * A replay after a crash finds the facts already stored: a member whose events come back as
+ * duplicates, or that the clock swept, is "forced", and every subject of its facts is derived
+ * as if they had changed (the store writes facts only after states, so a stored fact implies a
+ * stored state and so a duplicate on replay).
  */
 export async function projectBatch(input: BatchInput, store: ProjectionStore, config: ProjectionConfig, now: Date): Promise<BatchResult> {
   const outcomes: Outcome[] = new Array<Outcome>(input.events.length);
@@ -59,11 +68,14 @@ export async function projectBatch(input: BatchInput, store: ProjectionStore, co
   for (const id of input.due?.competitions ?? []) ids.competition.add(id);
   for (const id of input.due?.persons ?? []) ids.person.add(id);
 
-  const [competitions, persons, clubs] = await Promise.all([
+  const [competitions, persons, clubs, storedFacts] = await Promise.all([
     store.loadStates('competition', [...ids.competition]),
     store.loadStates('person', [...ids.person]),
     store.loadStates('club', [...ids.club]),
+    store.loadMemberFacts('dancer', [...ids.person]),
   ]);
+  const factsBefore = new Map(storedFacts.map((f) => [f._id, f]));
+  const forced = new Set(input.due?.persons ?? []);
 
   // The loaded states belong to this batch alone, so events fold into them in place.
   input.events.forEach((event, i) => {
@@ -79,6 +91,7 @@ export async function projectBatch(input: BatchInput, store: ProjectionStore, co
         const state = persons.get(id) ?? initialPersonState(id);
         persons.set(id, state);
         outcomes[i] = evolvePersonInPlace(state, event as PersonEvent, config);
+        if (outcomes[i] === 'duplicate') forced.add(id);
         return;
       }
       case 'club': {
@@ -101,6 +114,8 @@ export async function projectBatch(input: BatchInput, store: ProjectionStore, co
     versions: new Map([...[...competitions].map(([id, st]) => [id, st.version] as const), ...[...persons].map(([id, st]) => [id, st.version] as const)]),
   };
   const coachesToDerive = new Set(input.due?.coaches ?? []);
+  // Coaches whose staff facts' clubs are all derived, changed or not (see forced above).
+  const forcedCoaches = new Set(input.due?.coaches ?? []);
   const clubsToDerive = new Set([...ids.club, ...(input.due?.clubs ?? [])]);
   for (const [id, state] of competitions) own.docs.competitions.set(id, competitionReadDocument(state, now, config));
   for (const [id, stored] of persons) {
@@ -109,16 +124,21 @@ export async function projectBatch(input: BatchInput, store: ProjectionStore, co
     const docs = roleReadDocuments(state, now, config);
     if (state.roles.dancer) own.docs.dancers.set(id, docs.dancer);
     if (state.roles.judge) own.docs.judges.set(id, docs.judge);
-    if (state.roles.coach) coachesToDerive.add(id);
+    if (state.roles.coach) {
+      coachesToDerive.add(id);
+      if (forced.has(id)) forcedCoaches.add(id);
+    }
     for (const fact of dancerLinkFacts(state, now, config)) {
       own.facts.set(fact._id, fact);
+      if (!forced.has(id) && sameFact(factsBefore.get(fact._id), fact)) continue;
       (fact.kind === 'coach' ? coachesToDerive : clubsToDerive).add(fact.subjectId);
+      if (fact.kind === 'coach' && forced.has(id)) forcedCoaches.add(fact.subjectId);
     }
   }
   await store.writeOwn(own);
   await store.bumpRevisions([...[...coachesToDerive].map((id) => `coach|${id}`), ...[...clubsToDerive].map((id) => `club|${id}`)]);
 
-  const coachesWritten = await deriveCoaches([...coachesToDerive], store, config, now, clubsToDerive);
+  const coachesWritten = await deriveCoaches([...coachesToDerive], forcedCoaches, store, config, now, clubsToDerive);
   const clubsWritten = await deriveClubs([...clubsToDerive], store, config, now);
 
   const changed = new Set<string>();
@@ -140,13 +160,22 @@ export async function projectBatch(input: BatchInput, store: ProjectionStore, co
   };
 }
 
-async function deriveCoaches(coachIds: string[], store: ProjectionStore, config: ProjectionConfig, now: Date, clubsToDerive: Set<string>): Promise<number> {
+async function deriveCoaches(
+  coachIds: string[],
+  forced: ReadonlySet<string>,
+  store: ProjectionStore,
+  config: ProjectionConfig,
+  now: Date,
+  clubsToDerive: Set<string>,
+): Promise<number> {
   if (coachIds.length === 0) return 0;
-  const [revs, states, facts] = await Promise.all([
+  const [revs, states, facts, storedStaff] = await Promise.all([
     store.readRevisions(coachIds.map((id) => `coach|${id}`)),
     store.loadStates('person', coachIds),
     store.loadFacts('coach', coachIds),
+    store.loadMemberFacts('coach', coachIds),
   ]);
+  const stored = new Map(storedStaff.map((f) => [f._id, f]));
   const factsBySubject = groupBy(facts, (f) => f.subjectId);
   const docs: Stamped<ReturnType<typeof coachReadDocument>>[] = [];
   const staff = new Map<string, Stamped<MemberLinkFact>[]>();
@@ -165,11 +194,17 @@ async function deriveCoaches(coachIds: string[], store: ProjectionStore, config:
   const staffFacts = [...written].flatMap((id) => staff.get(id) ?? []);
   if (staffFacts.length > 0) {
     await store.writeStaffFacts(staffFacts);
-    const clubs = new Set(staffFacts.map((f) => f.value.subjectId));
+    const clubs = new Set(staffFacts.filter((f) => forced.has(f.value.memberId) || !sameFact(stored.get(f.id), f.value)).map((f) => f.value.subjectId));
     await store.bumpRevisions([...clubs].map((id) => `club|${id}`));
     for (const id of clubs) clubsToDerive.add(id);
   }
   return written.size;
+}
+
+/** Whether a newly computed fact says what the stored one says (what a subject is derived from). */
+function sameFact(stored: MemberLinkFact | undefined, fact: MemberLinkFact): boolean {
+  if (!stored || stored.open !== fact.open || stored.listed.length !== fact.listed.length) return false;
+  return stored.listed.every((interval, i) => interval.from === fact.listed[i]!.from && interval.to === fact.listed[i]!.to);
 }
 
 async function deriveClubs(clubIds: string[], store: ProjectionStore, config: ProjectionConfig, now: Date): Promise<number> {

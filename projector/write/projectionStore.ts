@@ -58,6 +58,12 @@ export interface ProjectionStore {
   loadStates<K extends StateKind>(kind: K, ids: readonly string[]): Promise<Map<string, StateByKind[K]>>;
   /** Every fact of the subjects, open and closed (the derivations need the history). */
   loadFacts(kind: 'club' | 'coach', subjectIds: readonly string[]): Promise<MemberLinkFact[]>;
+  /**
+   * The stored facts the members' `memberRole` links produced (a dancer's club and coach facts,
+   * a coach's staff facts), so the writer re-derives only the subjects whose facts change.
+   */
+  loadMemberFacts(memberRole: 'dancer' | 'coach', memberIds: readonly string[]): Promise<MemberLinkFact[]>;
+  /** Facts land only after the states (see projectBatch: a replay must find them unchanged only when their state is stored too). */
   writeOwn(writes: OwnWrites): Promise<void>;
   /** Atomically increments the revision of each subject key (`coach|<id>`, `club|<id>`). */
   bumpRevisions(keys: readonly string[]): Promise<void>;

@@ -149,11 +149,13 @@ export function queryShapes(listing: ReadListing): QueryShape[] {
   );
 }
 
-/** Indexes the projector's own queries need besides the API's: the clock's due instants, facts by subject. */
+/** Indexes the projector's own queries need besides the API's: the clock's due instants, facts by subject and by member. */
 const CLOCK_INDEX: IndexDescription = { name: 'clock_due', key: { nextDueAt: 1, _id: 1 } };
 export const SLUG_INDEX_NAME = 'competitions_slug';
 const SLUG_INDEX: IndexDescription = { name: SLUG_INDEX_NAME, key: { slug: 1 } };
 export const MEMBER_LINKS_INDEX: IndexDescription = { name: 'facts_by_subject', key: { kind: 1, subjectId: 1 } };
+/** The writer compares a member's new facts with its stored ones (loadMemberFacts). */
+export const MEMBER_FACTS_INDEX: IndexDescription = { name: 'facts_by_member', key: { memberId: 1, memberRole: 1 } };
 
 /** Every index of a read collection: one per query shape, the clock's, and the slug lookup. */
 export function readCollectionIndexes(listing: ReadListing): IndexDescription[] {
@@ -204,6 +206,6 @@ async function ensureIndexes(db: Db, collection: string, indexes: readonly Index
 export async function ensureReadModelIndexes(db: Db, collections: IndexedCollections): Promise<void> {
   const listings = Object.keys(readCollections) as ReadListing[];
   const jobs = listings.map((listing) => ensureIndexes(db, collections.read[listing], readCollectionIndexes(listing)));
-  if (collections.memberLinks !== undefined) jobs.push(ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX]));
+  if (collections.memberLinks !== undefined) jobs.push(ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX, MEMBER_FACTS_INDEX]));
   await Promise.all(jobs);
 }
