@@ -22,7 +22,7 @@ import {
   type PersonEvent,
   type ProjectionConfig,
 } from '../evolve/index.ts';
-import type { OwnWrites, ProjectionStore, Stamped, StateKind } from './projectionStore.ts';
+import type { OwnDocs, OwnWrites, ProjectionStore, Stamped, StateKind } from './projectionStore.ts';
 
 export interface BatchInput {
   /** Valid events in partition order (events of one aggregate keep their relative order). */
@@ -135,16 +135,25 @@ export async function projectBatch(input: BatchInput, store: ProjectionStore, co
       if (fact.kind === 'coach' && forced.has(id)) forcedCoaches.add(fact.subjectId);
     }
   }
+  // A swept document's nextDueAt is what tells the clock the transition is still to do, and the
+  // clock has no log to replay: the documents of swept persons are written last, after
+  // everything their transition cascades into, so a sweep that dies half-way is found again.
+  const sweptDocs = deferDocs(own.docs, input.due?.persons ?? []);
   await store.writeOwn(own);
   await store.bumpRevisions([...[...coachesToDerive].map((id) => `coach|${id}`), ...[...clubsToDerive].map((id) => `club|${id}`)]);
 
-  const coachesWritten = await deriveCoaches([...coachesToDerive], forcedCoaches, store, config, now, clubsToDerive);
+  const coaches = await deriveCoaches([...coachesToDerive], forcedCoaches, store, config, now, clubsToDerive);
   const clubsWritten = await deriveClubs([...clubsToDerive], store, config, now);
+  // Coach documents after the clubs their staff facts reach, for the same reason.
+  const coachesWritten = coaches.length === 0 ? 0 : (await store.writeDerived('coaches', coaches)).size;
+  if (sweptDocs.dancers.size + sweptDocs.judges.size > 0) {
+    await store.writeOwn({ ...own, states: { competition: new Map(), person: new Map(), club: new Map() }, docs: sweptDocs, facts: new Map() });
+  }
 
   const changed = new Set<string>();
   if (own.docs.competitions.size > 0) changed.add('competitions');
-  if (own.docs.dancers.size > 0) changed.add('dancers');
-  if (own.docs.judges.size > 0) changed.add('judges');
+  if (own.docs.dancers.size + sweptDocs.dancers.size > 0) changed.add('dancers');
+  if (own.docs.judges.size + sweptDocs.judges.size > 0) changed.add('judges');
   if (coachesWritten > 0) changed.add('coaches');
   if (clubsWritten > 0) changed.add('clubs');
   await store.signalChanged(changed);
@@ -152,14 +161,19 @@ export async function projectBatch(input: BatchInput, store: ProjectionStore, co
     outcomes,
     written: {
       competitions: own.docs.competitions.size,
-      dancers: own.docs.dancers.size,
-      judges: own.docs.judges.size,
+      dancers: own.docs.dancers.size + sweptDocs.dancers.size,
+      judges: own.docs.judges.size + sweptDocs.judges.size,
       coaches: coachesWritten,
       clubs: clubsWritten,
     },
   };
 }
 
+/**
+ * Derives the coaches and publishes their staff facts (each under the coach's revision, so an
+ * older derivation never replaces a newer one's), adding the clubs those facts change to
+ * `clubsToDerive`. Returns the coach documents, for the caller to write after the clubs.
+ */
 async function deriveCoaches(
   coachIds: string[],
   forced: ReadonlySet<string>,
@@ -167,8 +181,8 @@ async function deriveCoaches(
   config: ProjectionConfig,
   now: Date,
   clubsToDerive: Set<string>,
-): Promise<number> {
-  if (coachIds.length === 0) return 0;
+): Promise<Stamped<ReturnType<typeof coachReadDocument>>[]> {
+  if (coachIds.length === 0) return [];
   const [revs, states, facts, storedStaff] = await Promise.all([
     store.readRevisions(coachIds.map((id) => `coach|${id}`)),
     store.loadStates('person', coachIds),
@@ -178,7 +192,7 @@ async function deriveCoaches(
   const stored = new Map(storedStaff.map((f) => [f._id, f]));
   const factsBySubject = groupBy(facts, (f) => f.subjectId);
   const docs: Stamped<ReturnType<typeof coachReadDocument>>[] = [];
-  const staff = new Map<string, Stamped<MemberLinkFact>[]>();
+  const staffFacts: Stamped<MemberLinkFact>[] = [];
   for (const id of coachIds) {
     const state = states.get(id);
     if (!state?.roles.coach) continue;
@@ -187,18 +201,30 @@ async function deriveCoaches(
     if (!listing) continue;
     const rev = revs.get(`coach|${id}`) ?? 0;
     docs.push({ id, value: coachReadDocument(current, listing), rev });
-    staff.set(id, coachStaffFacts(current, listing).map((fact) => ({ id: fact._id, value: fact, rev })));
+    for (const fact of coachStaffFacts(current, listing)) staffFacts.push({ id: fact._id, value: fact, rev });
   }
-  const written = await store.writeDerived('coaches', docs);
-  // Only a derivation that won its guard may publish the coach's staff facts.
-  const staffFacts = [...written].flatMap((id) => staff.get(id) ?? []);
   if (staffFacts.length > 0) {
     await store.writeStaffFacts(staffFacts);
     const clubs = new Set(staffFacts.filter((f) => forced.has(f.value.memberId) || !sameFact(stored.get(f.id), f.value)).map((f) => f.value.subjectId));
     await store.bumpRevisions([...clubs].map((id) => `club|${id}`));
     for (const id of clubs) clubsToDerive.add(id);
   }
-  return written.size;
+  return docs;
+}
+
+/** Moves the dancer and judge documents of `ids` out of `docs` into the returned set. */
+function deferDocs(docs: OwnDocs, ids: readonly string[]): OwnDocs {
+  const deferred: OwnDocs = { competitions: new Map(), dancers: new Map(), judges: new Map() };
+  const move = <D>(from: Map<string, D>, to: Map<string, D>, id: string): void => {
+    if (!from.has(id)) return;
+    to.set(id, from.get(id)!);
+    from.delete(id);
+  };
+  for (const id of ids) {
+    move(docs.dancers, deferred.dancers, id);
+    move(docs.judges, deferred.judges, id);
+  }
+  return deferred;
 }
 
 /** Whether a newly computed fact says what the stored one says (what a subject is derived from). */
