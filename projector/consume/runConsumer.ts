@@ -72,30 +72,42 @@ export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsume
       // kafkajs hands these as plain closures; calling them through the payload keeps `this` sound.
       const { batch } = payload;
       const { partition, highWatermark } = batch;
-      for (let start = 0; start < batch.messages.length; start += chunkSize) {
-        if (!payload.isRunning() || payload.isStale()) return;
-        const chunk = batch.messages.slice(start, start + chunkSize);
-        const last = chunk[chunk.length - 1]!;
-        const began = performance.now();
-        opts.metrics.oldestUnappliedSeconds.set(Math.max(0, (opts.clock().getTime() - Number(chunk[0]!.timestamp)) / 1000));
-        // kafkajs heartbeats only when asked: a chunk outlasting the session (a slow database)
-        // would get the member evicted, its commit refused and the chunk folded again elsewhere.
-        // A failed heartbeat (a rebalance) is left to isStale() and the commit to report.
-        const keepAlive = setInterval(() => void payload.heartbeat().catch(() => undefined), heartbeatInterval);
-        try {
-          await processChunk(chunk, partition);
-        } finally {
-          clearInterval(keepAlive);
+      // A chunk's commit travels while the next chunk is folded (awaiting a round trip per chunk
+      // was a third of a validation-only replay). Commits stay in order, each is sent only after
+      // its chunk's writes are durable, and the batch returns only once the last one landed.
+      let committed: Promise<void> = Promise.resolve();
+      try {
+        for (let start = 0; start < batch.messages.length; start += chunkSize) {
+          if (!payload.isRunning() || payload.isStale()) return;
+          const chunk = batch.messages.slice(start, start + chunkSize);
+          const last = chunk[chunk.length - 1]!;
+          const began = performance.now();
+          opts.metrics.oldestUnappliedSeconds.set(Math.max(0, (opts.clock().getTime() - Number(chunk[0]!.timestamp)) / 1000));
+          // kafkajs heartbeats only when asked: a chunk outlasting the session (a slow database)
+          // would get the member evicted, its commit refused and the chunk folded again elsewhere.
+          // A failed heartbeat (a rebalance) is left to isStale() and the commit to report.
+          const keepAlive = setInterval(() => void payload.heartbeat().catch(() => undefined), heartbeatInterval);
+          try {
+            await processChunk(chunk, partition);
+          } finally {
+            clearInterval(keepAlive);
+          }
+          payload.resolveOffset(last.offset);
+          await committed;
+          const lag = Math.max(0, Number(BigInt(highWatermark) - BigInt(last.offset) - 1n));
+          committed = consumer
+            .commitOffsets([{ topic: batch.topic, partition, offset: (BigInt(last.offset) + 1n).toString() }])
+            .then(() => opts.onProgress?.({ partition, offset: last.offset, lag }));
+          // Observed by the next await; this only keeps a failure from counting as unhandled.
+          committed.catch(() => undefined);
+          opts.metrics.consumerLagMessages.set({ partition: String(partition) }, lag);
+          if (lag === 0) opts.metrics.oldestUnappliedSeconds.set(0);
+          opts.metrics.batchDuration.observe((performance.now() - began) / 1000);
+          opts.metrics.batchSize.observe(chunk.length);
+          await payload.heartbeat();
         }
-        payload.resolveOffset(last.offset);
-        await consumer.commitOffsets([{ topic: batch.topic, partition, offset: (BigInt(last.offset) + 1n).toString() }]);
-        const lag = Math.max(0, Number(BigInt(highWatermark) - BigInt(last.offset) - 1n));
-        opts.metrics.consumerLagMessages.set({ partition: String(partition) }, lag);
-        if (lag === 0) opts.metrics.oldestUnappliedSeconds.set(0);
-        opts.metrics.batchDuration.observe((performance.now() - began) / 1000);
-        opts.metrics.batchSize.observe(chunk.length);
-        opts.onProgress?.({ partition, offset: last.offset, lag });
-        await payload.heartbeat();
+      } finally {
+        await committed;
       }
     },
   });
