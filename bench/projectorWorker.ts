@@ -215,7 +215,7 @@ async function main(): Promise<void> {
   }
   if (args.mode === 'validate') {
     // The real consumer with every message decoded, validated and counted, and no fold: the
-    // floor of any pipeline that validates each event, whatever it then does with it.
+    // cost floor of any pipeline that validates each event, whatever it then does with it.
     return throughSink({ apply: (events) => Promise.resolve(events.map(() => 'applied' as const)) }, () => ({}), 'validate');
   }
   if (args.mode === 'live') return live();
