@@ -5,7 +5,7 @@ import { createKafka } from '../services/kafka/index.ts';
 import { createLogger } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
 import { connectMongo, ensureMeta } from '../services/mongo/index.ts';
-import { runConsumer, type EventSink } from '../projector/consume/runConsumer.ts';
+import { FETCH_LIMITS, runConsumer, type EventSink } from '../projector/consume/runConsumer.ts';
 import { createProjectorMetrics } from '../projector/metrics/projectorMetrics.ts';
 import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
 import { MemoryProjectionStore } from '../projector/write/memoryProjectionStore.ts';
@@ -21,7 +21,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '0' },
     brokers: { type: 'string' },
     mongo: { type: 'string' },
-    chunk: { type: 'string', default: '2000' },
+    // Default: the projector's own chunk size.
+    chunk: { type: 'string' },
     rates: { type: 'string' },
   },
 });
@@ -44,7 +45,7 @@ function report(result: Record<string, unknown>): void {
 }
 
 async function noop(): Promise<void> {
-  const consumer = kafka.consumer({ groupId: group, maxBytes: 16 * 1024 * 1024 });
+  const consumer = kafka.consumer({ groupId: group, ...FETCH_LIMITS });
   await consumer.connect();
   await consumer.subscribe({ topic: args.topic!, fromBeginning: true });
   let count = 0;
@@ -78,7 +79,7 @@ async function throughSink(sink: EventSink, extra: () => Record<string, unknown>
   };
   const consumer = await runConsumer({
     kafka, topic: args.topic!, dlqTopic: `${args.topic!}.dlq`, groupId: group, sink: counting, metrics, logger, clock: () => NOW,
-    chunkSize: Number(args.chunk),
+    chunkSize: args.chunk === undefined ? undefined : Number(args.chunk),
   });
   const timer = limitMs > 0 ? setTimeout(finish, limitMs) : undefined;
   const poll = setInterval(() => {
