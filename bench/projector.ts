@@ -54,8 +54,17 @@ const database = process.env.MONGO_URL ? endpoints.mongoUrl : 'local FerretDB 1.
 if (parts.has('replay')) await replay();
 
 if (parts.has('live')) {
-  log('live: steady producer rates, produce-to-visible delay');
-  const live = await worker('live', [...brokerArgs, '--rates', args.rates]);
+  for (const store of ['database', 'memory'] as const) await live(store);
+}
+process.exit(0);
+
+/**
+ * Produce-to-visible delays at steady rates into the database (the goal's figure), then the same
+ * into the counting store (a diagnostic: Kafka and our own pipeline without the database).
+ */
+async function live(store: 'database' | 'memory'): Promise<void> {
+  log(`live: steady producer rates, produce-to-visible delay (${store === 'database' ? database : 'counting store, no database'})`);
+  const live = await worker('live', [...brokerArgs, '--rates', args.rates, '--live-store', store]);
   const phases = live.phases ?? [];
   const rows = phases.map(
     (p) =>
@@ -67,7 +76,9 @@ if (parts.has('live')) {
   process.stdout.write(
     [
       '',
-      `Live, produce to document visible (Kafka ${endpoints.kafkaBrokers}, ${database}; 15 s per rate, each rate on a new topic and database)`,
+      store === 'database'
+        ? `Live, produce to document visible (Kafka ${endpoints.kafkaBrokers}, ${database}; 15 s per rate, each rate on a new topic and database)`
+        : `Live, produce to folded into the counting store (Kafka ${endpoints.kafkaBrokers}, no database: our pipeline's own delay, a diagnostic; 15 s per rate, each on a new topic)`,
       `${'rate/s'.padStart(8)} ${'achieved'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`,
       ...rows,
       `highest rate sustained: ${sustained.length ? Math.max(...sustained) : 'none'} events/s; with p99 under 1 s: ${underOneSecond.length ? Math.max(...underOneSecond) : 'none'} events/s; peak RSS ${live.maxRssMb} MB`,
@@ -75,7 +86,6 @@ if (parts.has('live')) {
     ].join('\n'),
   );
 }
-process.exit(0);
 
 async function replay(): Promise<void> {
   const kafka = createKafka({ clientId: 'bench', brokers: endpoints.kafkaBrokers.split(','), logger: createLogger('bench', 'warn') });
