@@ -32,7 +32,9 @@ const { values: args } = parseArgs({
 });
 const total = Number(args.total);
 const brokers = args.brokers!.split(',');
-const logger = createLogger('bench', 'warn');
+// Errors only: the live phases start each topic in the middle of a history, so nearly every
+// aggregate's first event there is a version gap, and logging each one measured the log.
+const logger = createLogger('bench', 'error');
 const kafka = createKafka({ clientId: 'bench', brokers, logger });
 const config = { zone: 'UTC', bufferPeriodDays: 30 };
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -143,7 +145,10 @@ interface LivePhase {
   achievedRate: number;
   p50Ms: number;
   p99Ms: number;
-  /** Every event applied within a second of the producer stopping: no backlog built up. */
+  /**
+   * The producer held the rate (it shares this process, so above some rate it cannot) and every
+   * event was applied within a second of it stopping: no backlog built up.
+   */
   sustained: boolean;
   /** How long the backlog took to drain after the producer stopped (capped). */
   drainMs: number;
@@ -200,7 +205,8 @@ async function livePhase(rate: number, source: Iterator<DomainEvent>, drainCapMs
         const event = source.next().value as DomainEvent;
         messages.push({ key: event.aggregateId, value: JSON.stringify({ ...event, occurredAt: new Date().toISOString() }) });
       }
-      await producer.send({ topic, acks: -1, messages });
+      // Kafka refuses a record batch over 1 MB: a fast phase's tick is sent in slices.
+      for (let i = 0; i < messages.length; i += 500) await producer.send({ topic, acks: -1, messages: messages.slice(i, i + 500) });
       sent += due;
     }
     await new Promise((r) => setTimeout(r, Math.max(1, tick - ((Date.now() - startedAt) % tick))));
@@ -214,7 +220,7 @@ async function livePhase(rate: number, source: Iterator<DomainEvent>, drainCapMs
   await consumer.stop();
   await mongo?.db.dropDatabase();
   await mongo?.close();
-  return { rate, sent, achievedRate: Math.round(sent / phaseSeconds), p50Ms: pct(50), p99Ms: pct(99), sustained: applied >= sent && drainMs <= 1000, drainMs, unapplied: Math.max(0, sent - applied) };
+  return { rate, sent, achievedRate: Math.round(sent / phaseSeconds), p50Ms: pct(50), p99Ms: pct(99), sustained: sent >= 0.95 * rate * phaseSeconds && applied >= sent && drainMs <= 1000, drainMs, unapplied: Math.max(0, sent - applied) };
 }
 
 async function main(): Promise<void> {
