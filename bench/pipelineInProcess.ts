@@ -1,5 +1,5 @@
 // The projector pipeline without Kafka or a database: node bench/pipelineInProcess.ts
-// [--events 200000] [--chunk 2000] [--seed 1] [--profile out.cpuprofile]
+// [--events 200000] [--chunk 10000] [--seed 1] [--profile out.cpuprofile]
 // (`npm run bench:pipeline`). Generates a history, encodes each event as the bytes a Kafka
 // message would carry, splits them over 6 partitions by key, then decodes, validates and folds
 // them chunk by chunk, partition after partition, into the counting in-memory store. Prints the
@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { createHistory } from '../generator/index.ts';
+import { DEFAULT_CHUNK_SIZE } from '../projector/consume/runConsumer.ts';
 import { MemoryProjectionStore } from '../projector/write/memoryProjectionStore.ts';
 import { projectBatch } from '../projector/write/projectBatch.ts';
 import { parseEventBytes, type DomainEvent } from '../services/events/index.ts';
@@ -17,7 +18,8 @@ import { parseEventBytes, type DomainEvent } from '../services/events/index.ts';
 const { values: args } = parseArgs({
   options: {
     events: { type: 'string', default: '200000' },
-    chunk: { type: 'string', default: '2000' },
+    // Default: the projector's own chunk size.
+    chunk: { type: 'string', default: String(DEFAULT_CHUNK_SIZE) },
     seed: { type: 'string', default: '1' },
     profile: { type: 'string' },
   },
