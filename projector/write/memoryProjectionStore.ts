@@ -81,19 +81,20 @@ export class MemoryProjectionStore implements ProjectionStore {
   }
 
   loadFacts(kind: 'club' | 'coach', subjectIds: readonly string[]): Promise<MemberLinkFact[]> {
-    const found: MemberLinkFact[] = [];
-    for (const subjectId of new Set(subjectIds)) {
-      for (const id of this.factsBySubject.get(`${kind}|${subjectId}`) ?? []) found.push(this.copy(this.plainFacts.get(id)!));
-    }
-    return Promise.resolve(found);
+    return Promise.resolve(this.factsIn(this.factsBySubject, kind, subjectIds));
   }
 
   loadMemberFacts(memberRole: 'dancer' | 'coach', memberIds: readonly string[]): Promise<MemberLinkFact[]> {
+    return Promise.resolve(this.factsIn(this.factsByMember, memberRole, memberIds));
+  }
+
+  /** The facts an index lists under `prefix|id` for each of the ids. */
+  private factsIn(index: Map<string, Set<string>>, prefix: string, ids: readonly string[]): MemberLinkFact[] {
     const found: MemberLinkFact[] = [];
-    for (const memberId of new Set(memberIds)) {
-      for (const id of this.factsByMember.get(`${memberRole}|${memberId}`) ?? []) found.push(this.copy(this.plainFacts.get(id)!));
+    for (const id of new Set(ids)) {
+      for (const factId of index.get(`${prefix}|${id}`) ?? []) found.push(this.copy(this.plainFacts.get(factId)!));
     }
-    return Promise.resolve(found);
+    return found;
   }
 
   private putFact(fact: MemberLinkFact, guard: { rev?: number; stamp?: Stamp }): void {
