@@ -180,7 +180,7 @@ async function livePhase(rate: number, source: Iterator<DomainEvent>, drainCapMs
   let applied = 0;
   const sink = projectionSink(store, config, () => new Date());
   const consumer = await runConsumer({
-    kafka, topic, dlqTopic: `${topic}.dlq`, groupId: `${group}-${rate}`, metrics, logger, clock: () => new Date(), chunkSize: 500,
+    kafka, topic, dlqTopic: `${topic}.dlq`, groupId: `${group}-${rate}`, metrics, logger, clock: () => new Date(),
     sink: {
       apply: async (events) => {
         const outcomes = await sink.apply(events);
