@@ -258,6 +258,8 @@ describe('read model', () => {
     }
     const links = await database.db.collection(names.memberLinks).listIndexes().toArray();
     expect(links.map((i): unknown => i.key)).toContainEqual({ kind: 1, subjectId: 1 });
+    // The writer's changed-facts check loads a member's facts (loadMemberFacts).
+    expect(links.map((i): unknown => i.key)).toContainEqual({ memberId: 1, memberRole: 1 });
     const dancers = await database.db.collection(names.read.dancers).listIndexes().toArray();
     // The plan's indexes plus _id, each once.
     expect(dancers).toHaveLength(readCollectionIndexes('dancers').length + 1);
