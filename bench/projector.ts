@@ -64,8 +64,8 @@ process.exit(0);
  */
 async function live(store: 'database' | 'memory'): Promise<void> {
   log(`live: steady producer rates, produce-to-visible delay (${store === 'database' ? database : 'counting store, no database'})`);
-  const live = await worker('live', [...brokerArgs, '--rates', args.rates, '--live-store', store]);
-  const phases = live.phases ?? [];
+  const result = await worker('live', [...brokerArgs, '--rates', args.rates, '--live-store', store]);
+  const phases = result.phases ?? [];
   const rows = phases.map(
     (p) =>
       `${String(p.rate).padStart(8)} ${String(p.achievedRate).padStart(9)} ${String(p.p50Ms).padStart(8)} ${String(p.p99Ms).padStart(8)}  ` +
@@ -81,7 +81,7 @@ async function live(store: 'database' | 'memory'): Promise<void> {
         : `Live, produce to folded into the counting store (Kafka ${endpoints.kafkaBrokers}, no database: our pipeline's own delay, a diagnostic; 15 s per rate, each on a new topic)`,
       `${'rate/s'.padStart(8)} ${'achieved'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`,
       ...rows,
-      `highest rate sustained: ${sustained.length ? Math.max(...sustained) : 'none'} events/s; with p99 under 1 s: ${underOneSecond.length ? Math.max(...underOneSecond) : 'none'} events/s; peak RSS ${live.maxRssMb} MB`,
+      `highest rate sustained: ${sustained.length ? Math.max(...sustained) : 'none'} events/s; with p99 under 1 s: ${underOneSecond.length ? Math.max(...underOneSecond) : 'none'} events/s; peak RSS ${result.maxRssMb} MB`,
       '',
     ].join('\n'),
   );

@@ -5,6 +5,7 @@ import { exampleEvents } from '../../services/events/index.ts';
 import { sweepDue } from '../clock/sweepDue.ts';
 import { createInMemoryReadModel } from '../evolve/inMemoryReadModel.ts';
 import type { ProjectionConfig } from '../evolve/index.ts';
+import { clubLocation, LV, person } from '../../test/api/eventBuilders.ts';
 import { eventStream, uuid } from '../evolve/testEvents.ts';
 import { MemoryProjectionStore } from './memoryProjectionStore.ts';
 import { projectBatch } from './projectBatch.ts';
@@ -147,8 +148,6 @@ describe('projectBatch', () => {
   // only the coach's nextDueAt, written after the club, brings a died sweep back to it.
   for (const step of ['writeStaffFacts', 'writeDerived'] as const) {
     it(`finishes on the next sweep a coach's transition whose sweep died after ${step}`, async () => {
-      const latvia = { id: 117, name: 'Latvia', code: 'LV' };
-      const person = (name: string) => ({ name, surname: 'Ozols', nameEn: name, surnameEn: 'Ozols', sex: 'MALE' as const, avatar: null, country: latvia });
       const club = eventStream(uuid());
       const dancer = eventStream(uuid());
       const coach = eventStream(uuid());
@@ -156,12 +155,12 @@ describe('projectBatch', () => {
         club.next('club.registered', '2024-01-01T09:00:00Z', {
           name: 'DSC Aurora', logo: null, foundedOn: null, approvedAt: null,
           contacts: { phone: null, email: null, website: null, instagram: null, facebook: null },
-          locations: [{ id: uuid(), type: 'main', address: 'Brīvības iela 1', city: 'Rīga', country: latvia, placeId: null }],
+          locations: [clubLocation(1, 'main', 'Rīga', LV)],
         }),
-        dancer.next('person.registered', '2024-01-02T09:00:00Z', person('Dancer')),
+        dancer.next('person.registered', '2024-01-02T09:00:00Z', person('Anna', 'Ozola', LV)),
         dancer.next('person.role_granted', '2024-01-02T10:00:00Z', { role: 'dancer', approvedAt: '2024-01-02T10:00:00Z', registryUntil: '2030-01-01', danceClass: 3, hasPartner: true }),
         dancer.next('person.club_joined', '2024-01-03T10:00:00Z', { role: 'dancer', clubId: club.aggregateId, since: '2024-01-03' }),
-        coach.next('person.registered', '2024-01-04T09:00:00Z', person('Coach')),
+        coach.next('person.registered', '2024-01-04T09:00:00Z', person('Jānis', 'Ozols', LV, 'MALE')),
         coach.next('person.role_granted', '2024-01-04T10:00:00Z', { role: 'coach', approvedAt: '2024-01-04T10:00:00Z', registryUntil: null, highestClass: 8 }),
         coach.next('person.club_joined', '2024-01-05T10:00:00Z', { role: 'coach', clubId: club.aggregateId, since: '2024-01-05' }),
         coach.next('person.exception_placed', '2024-01-06T10:00:00Z', { role: 'coach', registryState: 'REGISTRY', until: '2024-03-01T00:00:00Z' }),
