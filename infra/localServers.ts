@@ -1,4 +1,4 @@
-import { ferretDbFiles, ferretDbIsOurs, mongoAnswers, startFerretDb, stopFerretDb, installFerretDb } from './localFerretDb.ts';
+import { installSecantusDb, localMongoUrl, mongoAnswers, secantusDbFiles, secantusDbIsOurs, startSecantusDb, stopSecantusDb } from './localSecantusDb.ts';
 import { installKafka, kafkaAnswers, kafkaFiles, kafkaIsOurs, startKafka, stopKafka } from './localKafka.ts';
 
 // The local stand-ins for production's Kafka and MongoDB. Servers named by KAFKA_BROKERS or
@@ -41,17 +41,17 @@ export async function installLocalServers(opts: LocalServerOptions): Promise<voi
   // Both installs are independent downloads/builds; overlap them.
   await Promise.all([
     opts.kafkaBrokers ? undefined : installKafka(opts.log),
-    opts.mongoUrl ? undefined : installFerretDb(opts.log),
+    opts.mongoUrl ? undefined : installSecantusDb(opts.log),
   ]);
 }
 
 export async function startLocalServers(opts: LocalServerOptions): Promise<Endpoints> {
   await installLocalServers(opts);
   const kafkaBrokers = opts.kafkaBrokers ?? `127.0.0.1:${opts.kafkaPort}`;
-  const mongoUrl = opts.mongoUrl ?? `mongodb://127.0.0.1:${opts.mongoPort}/`;
+  const mongoUrl = opts.mongoUrl ?? localMongoUrl(opts.mongoPort);
   const [kafka, mongo] = await Promise.all([
     opts.kafkaBrokers ? false : startKafka({ port: opts.kafkaPort, controllerPort: opts.kafkaControllerPort }, opts.log),
-    opts.mongoUrl ? false : startFerretDb(opts.mongoPort, opts.log),
+    opts.mongoUrl ? false : startSecantusDb(opts.mongoPort, opts.log),
   ]);
   // External servers must answer too: a test run against a dead server should say so at once.
   if (!(await kafkaAnswers(kafkaBrokers.split(',')))) throw new Error(`Kafka does not answer at ${kafkaBrokers}`);
@@ -60,17 +60,17 @@ export async function startLocalServers(opts: LocalServerOptions): Promise<Endpo
 }
 
 export async function stopLocalServers(which: { kafka: boolean; mongo: boolean } = { kafka: true, mongo: true }): Promise<{ kafka: boolean; mongo: boolean }> {
-  const [kafka, mongo] = await Promise.all([which.kafka ? stopKafka() : false, which.mongo ? stopFerretDb() : false]);
+  const [kafka, mongo] = await Promise.all([which.kafka ? stopKafka() : false, which.mongo ? stopSecantusDb() : false]);
   return { kafka, mongo };
 }
 
 export async function localServerStatus(opts: LocalServerOptions): Promise<string[]> {
   const kafkaBrokers = opts.kafkaBrokers ?? `127.0.0.1:${opts.kafkaPort}`;
-  const mongoUrl = opts.mongoUrl ?? `mongodb://127.0.0.1:${opts.mongoPort}/`;
+  const mongoUrl = opts.mongoUrl ?? localMongoUrl(opts.mongoPort);
   const [kafkaUp, mongoUp] = await Promise.all([kafkaAnswers(kafkaBrokers.split(',')), mongoAnswers(mongoUrl)]);
   const who = (external: boolean, ours: boolean): string => (external ? 'external' : ours ? 'started by this project' : 'not started by this project');
   return [
     `kafka    ${kafkaUp ? 'answers' : 'down'}  ${kafkaBrokers}  (${who(Boolean(opts.kafkaBrokers), kafkaIsOurs())}; log ${kafkaFiles.logFile})`,
-    `mongodb  ${mongoUp ? 'answers' : 'down'}  ${mongoUrl}  (${who(Boolean(opts.mongoUrl), ferretDbIsOurs())}; log ${ferretDbFiles.logFile})`,
+    `mongodb  ${mongoUp ? 'answers' : 'down'}  ${mongoUrl}  (${who(Boolean(opts.mongoUrl), secantusDbIsOurs())}; log ${secantusDbFiles.logFile})`,
   ];
 }

@@ -20,6 +20,6 @@ export const paths = {
   kafkaLibs: resolve(TOOLS, 'kafka/libs'),
   kafkaInstalledStamp: resolve(TOOLS, 'kafka/libs/.installed'),
   kafkaRun: resolve(RUN, 'kafka'),
-  ferretBinary: resolve(TOOLS, 'ferretdb/ferretdb'),
-  ferretRun: resolve(RUN, 'ferretdb'),
+  secantusBinary: resolve(TOOLS, 'secantusdb/bin/secantusd-rs'),
+  secantusRun: resolve(RUN, 'secantusdb'),
 };

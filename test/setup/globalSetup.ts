@@ -13,7 +13,7 @@ const log = (line: string): void => void process.stderr.write(`[test servers] ${
 /**
  * Real servers for the integration tests, once per run. KAFKA_BROKERS/MONGO_URL name external
  * ones; TEST_CONTAINERS=1 asks for containers (falling back to local servers when no container
- * runtime exists); otherwise the project's own scripts start Kafka and FerretDB. Only what this
+ * runtime exists); otherwise the project's own scripts start Kafka and SecantusDB. Only what this
  * setup started is stopped at the end.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
