@@ -6,6 +6,7 @@ import type { Logger } from '../services/logger.ts';
 import type { ReadinessCheck } from '../services/ops/index.ts';
 import { httpPipeline, type RateLimitStore } from './http/index.ts';
 import { ReadModelSource } from './readModelSource.ts';
+import { dataFreshnessHeader } from './dataFreshnessHeader.ts';
 import { httpMetrics } from './httpMetrics.ts';
 import { requestLog } from './requestLog.ts';
 import { resourceRoutes } from './resources/index.ts';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDependencies): Koa {
     },
     cache: { maxBytes: config.api.cacheMaxBytes, getDataVersion: (scope) => source.currentVersion(scope) },
     endpoints: { basePath: config.api.basePath },
+    beforeCache: [dataFreshnessHeader(source)],
   });
   for (const middleware of pipeline) app.use(middleware);
   app.use(resourceRoutes({ config, source, clock }));

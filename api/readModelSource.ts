@@ -5,12 +5,14 @@ import type { DataScope, EndpointName } from '../schemas/api/endpoints.ts';
 import { collectionName, readMeta, type ReadModelMeta } from '../services/mongo/index.ts';
 import type { ReadListing } from '../services/readModel/indexPlan.ts';
 import { matchedEndpointOf } from './http/index.ts';
-import { coalescedRead, type Scheduler } from './coalescedRead.ts';
+import { boundedStalenessRead, type BoundedStalenessRead, type ReadTimers } from './boundedStalenessRead.ts';
 
 /** The live generation as one request sees it: one meta read, shared by the cache and the route. */
 export interface ReadModelView {
   readonly generation: number;
   readonly versions: Readonly<Record<string, number>>;
+  /** Every event the projector had committed by this instant is applied (null: not known yet). */
+  readonly currentAt: Date | null;
   collection(listing: ReadListing): Collection<Document>;
   /** Time limit of each query of the request, passed as `maxTimeMS` so the database gives up too. */
   readonly maxTimeMS: number;
@@ -39,25 +41,37 @@ const SCOPE_LISTINGS: Readonly<Record<DataScope, readonly ReadListing[]>> = {
 
 interface RequestScope {
   readonly ctx: Context;
+  /** When the request arrived: the version it is served with was read at most maxAgeMs before. */
+  readonly arrivedAt: number;
   view?: Promise<ReadModelView>;
 }
 
+/**
+ * decisions.md: a request may be served with a version read that started at most 50 ms before
+ * it arrived, and never waits for a read on a hit. A background read every 45 ms keeps one at
+ * hand while requests come in (about 22 reads per second per instance whatever the load; the
+ * 5 ms left over is a version read's time budget before a caller has to wait for the bound).
+ */
+export const VERSION_FRESHNESS = { maxAgeMs: 50, refreshEveryMs: 45, idleAfterMs: 2_000 } as const;
+
 export interface ReadModelSourceOptions {
   readonly readMeta?: (db: Db) => Promise<ReadModelMeta>;
-  readonly schedule?: Scheduler;
+  /** Virtual timers for tests; the real clock otherwise. */
+  readonly timers?: ReadTimers;
   /** Each query's time limit in ms (config API_QUERY_TIMEOUT_MS); see ReadModelView.maxTimeMS. */
   readonly maxTimeMS: number;
 }
 
 /**
- * Per-request view of the read model's live generation. A request reads the meta document
- * (one `_id` lookup) at most once, lazily, joining the next coalesced read; the response
- * cache's data version and the route's collections then come from that same read, so a
- * generation switch can never pair one generation's cache key with another's data.
+ * Per-request view of the read model's live generation. A request takes the meta document
+ * (one `_id` lookup) from a read that started at most VERSION_FRESHNESS.maxAgeMs before it
+ * arrived; the response cache's data version and the route's collections then come from that
+ * same read, so a generation switch can never pair one generation's cache key with another's data.
  */
 export class ReadModelSource {
   readonly #db: Db;
-  readonly #nextMeta: () => Promise<ReadModelMeta>;
+  readonly #meta: BoundedStalenessRead<ReadModelMeta>;
+  readonly #now: () => number;
   readonly #requests = new AsyncLocalStorage<RequestScope>();
   readonly #maxTimeMS: number;
 
@@ -65,19 +79,30 @@ export class ReadModelSource {
     this.#db = db;
     this.#maxTimeMS = options.maxTimeMS;
     const read = options.readMeta ?? readMeta;
-    this.#nextMeta = coalescedRead(() => read(db), options.schedule);
+    this.#now = options.timers?.now ?? Date.now;
+    this.#meta = boundedStalenessRead(() => read(db), { ...VERSION_FRESHNESS, ...(options.timers ? { timers: options.timers } : {}) });
+  }
+
+  /** Version reads started so far (tests check the bound on reads per second). */
+  get versionReads(): number {
+    return this.#meta.readsStarted;
+  }
+
+  /** Stops the background version reads (they also stop by themselves after idleness). */
+  close(): void {
+    this.#meta.stop();
   }
 
   /** Opens the request's scope; mount before the response cache and the routes. */
   scope(): Middleware {
-    return (ctx, next) => this.#requests.run({ ctx }, next);
+    return (ctx, next) => this.#requests.run({ ctx, arrivedAt: this.#now() }, next);
   }
 
   /** The request's view (outside a request: a fresh one). */
   view(): Promise<ReadModelView> {
     const scope = this.#requests.getStore();
-    if (!scope) return this.#readView();
-    scope.view ??= this.#readView();
+    if (!scope) return this.#viewAt(this.#now());
+    scope.view ??= this.#viewAt(scope.arrivedAt);
     return scope.view;
   }
 
@@ -93,9 +118,9 @@ export class ReadModelSource {
     return [view.generation, ...listings.map((listing) => view.versions[listing] ?? 0)].join(':');
   }
 
-  async #readView(): Promise<ReadModelView> {
-    const { generation, versions } = await this.#nextMeta();
+  async #viewAt(arrivedAt: number): Promise<ReadModelView> {
+    const { generation, versions, currentAt } = await this.#meta.get(arrivedAt);
     const db = this.#db;
-    return { generation, versions, maxTimeMS: this.#maxTimeMS, collection: (listing) => db.collection(collectionName(listing, generation)) };
+    return { generation, versions, currentAt, maxTimeMS: this.#maxTimeMS, collection: (listing) => db.collection(collectionName(listing, generation)) };
   }
 }

@@ -9,6 +9,7 @@ import { runMain } from '../services/runMain.ts';
 import { onShutdown } from '../services/shutdown.ts';
 import { createProjectorMetrics } from './metrics/projectorMetrics.ts';
 import { refreshLagFromKafka } from './metrics/refreshLagFromKafka.ts';
+import { recordFreshness } from './freshness/recordFreshness.ts';
 import { projectorContext } from './projectorContext.ts';
 import { runProjector } from './runProjector.ts';
 
@@ -32,6 +33,7 @@ runMain('projector', async () => {
     clockSchedule: config.projector.clockSchedule,
   });
 
+  const stopFreshness = recordFreshness({ admin, db: mongo.db, topic: config.kafka.topic, dlqTopic: config.kafka.dlqTopic, groupId: config.kafka.groupId, logger });
   const stopLagRefresh = refreshLagFromKafka({ admin, db: mongo.db, topic: config.kafka.topic, dlqTopic: config.kafka.dlqTopic, groupId: config.kafka.groupId, metrics, logger });
 
   const ops = await startOpsServer({
@@ -48,7 +50,7 @@ runMain('projector', async () => {
 
   onShutdown(logger, [
     // Stop consuming first: the in-flight batch finishes and commits before the database closes.
-    { name: 'projector', close: () => (stopLagRefresh(), projector.stop()) },
+    { name: 'projector', close: () => (stopLagRefresh(), stopFreshness(), projector.stop()) },
     { name: 'ops server', close: () => new Promise((resolve) => ops.close(resolve)) },
     { name: 'kafka admin', close: () => admin.disconnect() },
     { name: 'mongo', close: () => mongo.close() },

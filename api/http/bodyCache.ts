@@ -3,6 +3,8 @@ import { LRUCache } from 'lru-cache';
 export interface CachedBody {
   readonly body: Buffer;
   readonly etag: string;
+  /** `Last-Modified` of a detail body (an HTTP date), replayed on hits for If-Modified-Since. */
+  readonly lastModified?: string;
   /** The data version the body was read under; another current version makes it a miss. */
   readonly version: string;
   readonly storedAtMs: number;

@@ -5,7 +5,9 @@ import { ifNoneMatchMatches, weakEtag } from './weakEtag.ts';
 /**
  * Gives every 200 to GET or HEAD a weak ETag (kept when the cache already set one) and turns
  * it into a 304 with no body when `If-None-Match` matches, on a cache hit and on a miss
- * alike. The other headers (Cache-Control, X-Cache, rate limit) stay on the 304.
+ * alike; without `If-None-Match`, when `If-Modified-Since` is not older than the body's
+ * `Last-Modified` (RFC 9110 13.2.2: the entity tag takes precedence). The other headers
+ * (Cache-Control, X-Cache, rate limit) stay on the 304.
  */
 export function conditionalGet(): Middleware {
   return async function etag(ctx, next) {
@@ -20,6 +22,18 @@ export function conditionalGet(): Middleware {
       tag = weakEtag(bytes);
       ctx.set('ETag', tag);
     }
-    if (ifNoneMatchMatches(ctx.get('If-None-Match'), tag)) ctx.status = 304;
+    const ifNoneMatch = ctx.get('If-None-Match');
+    if (ifNoneMatch !== '' ? ifNoneMatchMatches(ifNoneMatch, tag) : notModifiedSince(ctx.get('If-Modified-Since'), ctx.response.get('Last-Modified'))) {
+      ctx.status = 304;
+    }
   };
+}
+
+/** True when the representation last modified at `lastModified` is no newer than `ifModifiedSince` (both HTTP dates). */
+export function notModifiedSince(ifModifiedSince: string, lastModified: unknown): boolean {
+  if (ifModifiedSince === '' || typeof lastModified !== 'string' || lastModified === '') return false;
+  const since = Date.parse(ifModifiedSince);
+  const modified = Date.parse(lastModified);
+  // An unparseable date is ignored, as RFC 9110 asks.
+  return Number.isFinite(since) && Number.isFinite(modified) && modified <= since;
 }

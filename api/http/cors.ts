@@ -11,6 +11,7 @@ export const EXPOSED_HEADERS = [
   'RateLimit',
   'RateLimit-Policy',
   'Retry-After',
+  'X-Data-Current-At',
 ] as const;
 
 const HEADER_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(?:\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/;

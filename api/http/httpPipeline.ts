@@ -19,12 +19,14 @@ export interface HttpPipelineOptions {
   readonly endpoints?: ResolveEndpointOptions;
   /** `Retry-After` of a 503, seconds. */
   readonly retryAfterSeconds?: number;
+  /** Run for a matched, validated request before the conditional GET and the cache (headers every response of it carries). */
+  readonly beforeCache?: readonly Middleware[];
 }
 
 /**
  * The middlewares in their one correct order, to `app.use` before the routes:
  * request id → CORS → rate limit → error mapping → endpoint + query validation →
- * ETag/304 → response cache → (routes).
+ * (beforeCache) → ETag/304 → response cache → (routes).
  */
 export function httpPipeline(options: HttpPipelineOptions): Middleware[] {
   return [
@@ -33,6 +35,7 @@ export function httpPipeline(options: HttpPipelineOptions): Middleware[] {
     rateLimit({ ...options.rateLimit, clock: options.clock }),
     errorMiddleware({ logger: options.logger, retryAfterSeconds: options.retryAfterSeconds }),
     resolveEndpoint(options.endpoints),
+    ...(options.beforeCache ?? []),
     conditionalGet(),
     responseCache({ ...options.cache, clock: options.clock }),
   ];

@@ -116,7 +116,7 @@ describe('httpPipeline: CORS', () => {
     const res = await request({ path: '/api/v1/filters', headers: { Origin: 'https://example.org' } });
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-expose-headers']).toBe(
-      'ETag, X-Cache, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Window, RateLimit, RateLimit-Policy, Retry-After',
+      'ETag, X-Cache, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Window, RateLimit, RateLimit-Policy, Retry-After, X-Data-Current-At',
     );
   });
 

@@ -70,6 +70,7 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
       ctx.type = JSON_TYPE;
       ctx.body = hit.body;
       ctx.set('ETag', hit.etag);
+      if (hit.lastModified) ctx.set('Last-Modified', hit.lastModified);
       ctx.set('Age', String(Math.max(0, Math.floor((now - hit.storedAtMs) / 1000))));
       markResponse(ctx, 'HIT', cacheControl);
       return;
@@ -85,7 +86,8 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
       if (!body) return;
       const etag = weakEtag(body);
       ctx.set('ETag', etag);
-      entry = { body, etag, version, storedAtMs: now, expiresAtMs: now + ttl * 1000 };
+      const lastModified = ctx.response.get('Last-Modified') || undefined;
+      entry = { body, etag, version, storedAtMs: now, expiresAtMs: now + ttl * 1000, ...(lastModified ? { lastModified } : {}) };
       cache.set(key, entry);
       markResponse(ctx, 'MISS', cacheControl);
     } finally {

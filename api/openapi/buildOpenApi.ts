@@ -56,7 +56,7 @@ export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
       headers: OPENAPI_HEADERS,
       responses: {
         NOT_MODIFIED: {
-          description: '304: `If-None-Match` matches the current ETag (on a cache hit or miss). No body. Spends rate-limit budget.',
+          description: '304: `If-None-Match` matches the current ETag (on a cache hit or miss), or, without it, `If-Modified-Since` is not older than `Last-Modified`. No body. Spends rate-limit budget.',
           headers: headerRefs(HEADERS_OF_304),
         },
         ...errorResponseComponents(),
@@ -67,6 +67,13 @@ export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
           in: 'header',
           required: false,
           description: 'ETags of a previous response (a list, or `*`); a match answers 304 with no body.',
+          schema: { type: 'string' },
+        },
+        IfModifiedSince: {
+          name: 'If-Modified-Since',
+          in: 'header',
+          required: false,
+          description: 'An HTTP date, such as a previous `Last-Modified`; where the response has a `Last-Modified` no newer than it, answers 304 with no body. Ignored when `If-None-Match` is sent.',
           schema: { type: 'string' },
         },
         RequestId: {
@@ -97,6 +104,7 @@ function pathItem(definition: EndpointDefinition, names: ReadonlySet<string>): R
       })),
       ...queryParameters(definition.query.properties, names),
       { $ref: '#/components/parameters/IfNoneMatch' },
+      { $ref: '#/components/parameters/IfModifiedSince' },
       { $ref: '#/components/parameters/RequestId' },
     ],
   };

@@ -30,6 +30,16 @@ export const OPENAPI_HEADERS = {
     description: 'Server-side cache: `HIT`, `MISS`, or `BYPASS` (query not cacheable: `updatedSince`).',
     schema: { type: 'string', enum: ['HIT', 'MISS', 'BYPASS'] },
   },
+  'X-Data-Current-At': {
+    description:
+      'On every data response (200 and 304, cache hits included): the instant up to which the data served is known current; every event the federation had published by then is applied. Absent until the projector has caught up once. A change the federation made after this instant may not show yet.',
+    schema: { type: 'string', format: 'date-time' },
+  },
+  'Last-Modified': {
+    description:
+      'On the competition detail: its `updatedAt` as an HTTP date. Send it back as `If-Modified-Since` (used only when no `If-None-Match` is sent, as RFC 9110 says) to get a 304 while it is unchanged.',
+    schema: { type: 'string', examples: ['Sat, 14 Jun 2025 09:30:00 GMT'] },
+  },
   Age: { description: 'Seconds the body has been in the server-side cache (on a `HIT`).', schema: integer },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
   Allow: { description: 'The methods the path accepts: `GET, HEAD`.', schema: { type: 'string', const: 'GET, HEAD' } },
@@ -39,8 +49,8 @@ export type HeaderName = keyof typeof OPENAPI_HEADERS;
 
 const EVERY_RESPONSE: HeaderName[] = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Window', 'RateLimit', 'RateLimit-Policy'];
 
-export const HEADERS_OF_200: HeaderName[] = ['ETag', 'Cache-Control', 'X-Cache', 'Age', ...EVERY_RESPONSE];
-export const HEADERS_OF_304: HeaderName[] = ['ETag', 'Cache-Control', 'X-Cache', ...EVERY_RESPONSE];
+export const HEADERS_OF_200: HeaderName[] = ['ETag', 'Last-Modified', 'Cache-Control', 'X-Cache', 'Age', 'X-Data-Current-At', ...EVERY_RESPONSE];
+export const HEADERS_OF_304: HeaderName[] = ['ETag', 'Last-Modified', 'Cache-Control', 'X-Cache', 'X-Data-Current-At', ...EVERY_RESPONSE];
 export const HEADERS_OF_ERROR: HeaderName[] = ['Cache-Control', ...EVERY_RESPONSE];
 
 export function headerRefs(names: readonly HeaderName[]): Record<string, { $ref: string }> {

@@ -65,6 +65,19 @@ export function resourceRoutes(options: ResourceRoutesOptions): Middleware {
       return;
     }
     const { name } = matched.definition;
-    ctx.body = name === 'openApiDocument' ? openApi : await handle(name, ctx, matched.params);
+    const body = name === 'openApiDocument' ? openApi : await handle(name, ctx, matched.params);
+    const lastModified = detailUpdatedAt(body);
+    if (lastModified) ctx.set('Last-Modified', lastModified.toUTCString());
+    ctx.body = body;
   };
+}
+
+/** A detail body's `data.updatedAt` (lists carry an array): the source of its `Last-Modified`. */
+function detailUpdatedAt(body: unknown): Date | undefined {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const updatedAt = (data as { updatedAt?: unknown }).updatedAt;
+  if (typeof updatedAt !== 'string') return undefined;
+  const instant = new Date(updatedAt);
+  return Number.isNaN(instant.getTime()) ? undefined : instant;
 }

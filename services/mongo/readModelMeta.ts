@@ -15,6 +15,12 @@ const CURRENT = 'current';
 export interface ReadModelMeta {
   generation: number;
   versions: Record<string, number>;
+  /**
+   * The instant up to which the read model is known current: every event the topic held then
+   * has been applied (the projectors record it when their group's committed offsets reached the
+   * end offsets read at that instant). Null until a projector has been caught up once.
+   */
+  currentAt: Date | null;
 }
 
 interface MetaDocument extends ReadModelMeta {
@@ -28,7 +34,7 @@ export function collectionName(base: string, generation: number): string {
 
 async function findMeta(db: Db): Promise<ReadModelMeta | null> {
   const doc = await db.collection<MetaDocument>(META_COLLECTION).findOne({ _id: CURRENT });
-  return doc ? { generation: doc.generation, versions: doc.versions ?? {} } : null;
+  return doc ? { generation: doc.generation, versions: doc.versions ?? {}, currentAt: doc.currentAt ?? null } : null;
 }
 
 /**
@@ -36,7 +42,7 @@ async function findMeta(db: Db): Promise<ReadModelMeta | null> {
  * written the document. Reads only: the API may run with a read-only database user.
  */
 export async function readMeta(db: Db): Promise<ReadModelMeta> {
-  return (await findMeta(db)) ?? { generation: 1, versions: {} };
+  return (await findMeta(db)) ?? { generation: 1, versions: {}, currentAt: null };
 }
 
 /**
@@ -47,7 +53,7 @@ export async function ensureMeta(db: Db): Promise<ReadModelMeta> {
   const found = await findMeta(db);
   if (found) return found;
   try {
-    await db.collection<MetaDocument>(META_COLLECTION).insertOne({ _id: CURRENT, generation: 1, versions: {} });
+    await db.collection<MetaDocument>(META_COLLECTION).insertOne({ _id: CURRENT, generation: 1, versions: {}, currentAt: null });
   } catch (error) {
     // Another process created it first: read theirs.
     if ((error as { code?: number }).code !== 11000) throw error;
@@ -66,10 +72,19 @@ export async function bumpVersions(db: Db, generation: number, listings: Iterabl
   await db.collection<MetaDocument>(META_COLLECTION).updateOne({ _id: CURRENT, generation }, { $inc: inc });
 }
 
+/**
+ * Records that the live generation holds every event the topic held at `instant`. `$max` keeps
+ * it monotonic when several projector instances record at once, and the generation guard keeps
+ * a rebuild's replay from speaking for the generation the API still serves.
+ */
+export async function recordCurrentAt(db: Db, generation: number, instant: Date): Promise<void> {
+  await db.collection<MetaDocument>(META_COLLECTION).updateOne({ _id: CURRENT, generation }, { $max: { currentAt: instant } });
+}
+
 /** Atomically makes `next` the live generation (only if `previous` still is). */
 export async function switchGeneration(db: Db, previous: number, next: number): Promise<boolean> {
   const result = await db
     .collection<MetaDocument>(META_COLLECTION)
-    .updateOne({ _id: CURRENT, generation: previous }, { $set: { generation: next, versions: {}, switchedAt: new Date() } });
+    .updateOne({ _id: CURRENT, generation: previous }, { $set: { generation: next, versions: {}, currentAt: null, switchedAt: new Date() } });
   return result.modifiedCount === 1;
 }

@@ -1,3 +1,4 @@
+import { VERSION_FRESHNESS } from '../../api/readModelSource.ts';
 import { Registry } from 'prom-client';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
@@ -117,4 +118,12 @@ export async function serve(app: Koa): Promise<Pick<ApiServer, 'request' | 'clos
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Waits past the API's version freshness bound (decisions.md: a request arriving 50 ms after a
+ * write is served with it), so the next request must see what was just projected.
+ */
+export function afterFreshnessBound(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, VERSION_FRESHNESS.maxAgeMs + 5));
 }
