@@ -1,17 +1,26 @@
 // The projector pipeline without Kafka or a database: node bench/pipelineInProcess.ts
-// [--events 200000] [--chunk 10000] [--seed 1] [--profile out.cpuprofile]
+// [--events 200000] [--chunk 10000] [--seed 1] [--profile out.cpuprofile] [--mongo URL]
 // (`npm run bench:pipeline`). Generates a history, encodes each event as the bytes a Kafka
 // message would carry, splits them over 6 partitions by key, then decodes, validates and folds
 // them chunk by chunk, partition after partition, into the counting in-memory store. Prints the
 // cost per event of decoding and validating and of projectBatch, and the writes per event. It
 // takes seconds where bench/projector.ts takes minutes, so it is the loop for profiling our own
 // code; the Kafka figures (and the ratios the goals are stated in) come from bench/projector.ts.
+// With --mongo, the same loop writes into a fresh database there (the real MongoProjectionStore)
+// and prints where a chunk's time goes, per store operation.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { createHistory } from '../generator/index.ts';
 import { DEFAULT_CHUNK_SIZE } from '../projector/consume/runConsumer.ts';
+import { MongoClient } from 'mongodb';
 import { MemoryProjectionStore } from '../projector/write/memoryProjectionStore.ts';
+import { MongoProjectionStore } from '../projector/write/mongoProjectionStore.ts';
+import { projectionCollections } from '../projector/write/projectionCollections.ts';
+import type { ProjectionStore } from '../projector/write/projectionStore.ts';
+import { ensureMeta } from '../services/mongo/index.ts';
+import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
+import { timedStore } from './timedStore.ts';
 import { projectBatch } from '../projector/write/projectBatch.ts';
 import { parseEventBytes, type DomainEvent } from '../services/events/index.ts';
 
@@ -22,6 +31,7 @@ const { values: args } = parseArgs({
     chunk: { type: 'string', default: String(DEFAULT_CHUNK_SIZE) },
     seed: { type: 'string', default: '1' },
     profile: { type: 'string' },
+    mongo: { type: 'string' },
   },
 });
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -34,7 +44,19 @@ for (const event of createHistory({ seed: Number(args.seed), events: Number(args
   partitions[Number.parseInt(event.aggregateId.slice(-6), 16) % PARTITIONS]!.push(Buffer.from(JSON.stringify(event)));
 }
 const total = partitions.reduce((sum, p) => sum + p.length, 0);
-const store = new MemoryProjectionStore({ clone: false, keepDocuments: false });
+const memory = new MemoryProjectionStore({ clone: false, keepDocuments: false });
+let mongo: { client: MongoClient; dbName: string } | undefined;
+let store: ProjectionStore = memory;
+const timings = new Map<string, { calls: number; ms: number; items: number }>();
+if (args.mongo) {
+  const client = await MongoClient.connect(args.mongo);
+  const dbName = `bench_pipeline_${Date.now().toString(36)}`;
+  const db = client.db(dbName);
+  const { generation } = await ensureMeta(db);
+  await ensureReadModelIndexes(db, projectionCollections(generation));
+  mongo = { client, dbName };
+  store = timedStore(new MongoProjectionStore(db, generation), timings);
+}
 const config = { zone: 'UTC', bufferPeriodDays: 30 };
 
 const session = new Session();
@@ -66,8 +88,19 @@ if (args.profile) {
   writeFileSync(args.profile, JSON.stringify(profile));
 }
 const us = (ms: number): string => ((ms * 1000) / total).toFixed(1);
+if (mongo) {
+  const writes = [...timings.values()].reduce((n, t) => n + t.items, 0);
+  process.stdout.write(`${total} events in chunks of ${chunkSize} into ${args.mongo}: ${Math.round(total / ((decodeMs + foldMs) / 1000))} events/s; ${us(decodeMs)} µs decode + ${us(foldMs)} µs projectBatch per event\n`);
+  for (const [name, t] of [...timings].sort((a, b) => b[1].ms - a[1].ms)) {
+    process.stdout.write(`  ${name.padEnd(16)} ${String(t.calls).padStart(6)} calls ${String(t.items).padStart(9)} items ${(t.ms / 1000).toFixed(1).padStart(7)} s  ${us(t.ms).padStart(6)} µs/event  ${t.items ? ((t.ms * 1000) / t.items).toFixed(1) : '-'} µs/item\n`);
+  }
+  process.stdout.write(`  (items of writes and loads: ${writes}; ${(writes / total).toFixed(2)} per event)\n`);
+  await mongo.client.db(mongo.dbName).dropDatabase();
+  await mongo.client.close();
+  process.exit(0);
+}
 process.stdout.write(
   `${total} events in chunks of ${chunkSize}: ${us(decodeMs + foldMs)} µs per event = decode and validate ${us(decodeMs)} + projectBatch ${us(foldMs)}; ` +
-    `${(store.totalWrites / total).toFixed(2)} writes per event; documents written twice within one batch: ${store.rewritesInBatch}; ` +
+    `${(memory.totalWrites / total).toFixed(2)} writes per event; documents written twice within one batch: ${memory.rewritesInBatch}; ` +
     `peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (with the generated history)\n`,
 );

@@ -69,7 +69,10 @@ export class MongoProjectionStore implements ProjectionStore {
     }
     const stamped = (id: string, doc: object | null, aggregateId = id): AnyBulkWriteOperation<Stored> => {
       const stamp: Stamp = { v: writes.versions.get(aggregateId) ?? 0, at: writes.stampAt };
-      const filter = { _id: id, $or: [{ 'stamp.v': { $lt: stamp.v } }, { 'stamp.v': stamp.v, 'stamp.at': { $lte: stamp.at } }] };
+      // The same predicate as `{_id, $or}`; under `$and` because SecantusDB runs a write whose
+      // filter has a top-level `$or` beside `_id` as a scan (11 ms per write on 20,000
+      // documents, though its explain shows the _id index), and this way in 0.2 ms.
+      const filter = { $and: [{ _id: id }, { $or: [{ 'stamp.v': { $lt: stamp.v } }, { 'stamp.v': stamp.v, 'stamp.at': { $lte: stamp.at } }] }] };
       return doc === null ? { deleteOne: { filter } } : { replaceOne: { filter, replacement: { ...doc, stamp }, upsert: true } };
     };
     for (const listing of ['competitions', 'dancers', 'judges'] as const) {
