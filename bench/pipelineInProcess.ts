@@ -1,5 +1,5 @@
 // The projector pipeline without Kafka or a database: node bench/pipelineInProcess.ts
-// [--events 200000] [--chunk 10000] [--seed 1] [--profile out.cpuprofile] [--mongo URL]
+// [--events 200000] [--chunk 10000] [--seed 1] [--profile out.cpuprofile] [--mongo URL [--writer-indexes-only]]
 // (`npm run bench:pipeline`). Generates a history, encodes each event as the bytes a Kafka
 // message would carry, splits them over 6 partitions by key, then decodes, validates and folds
 // them chunk by chunk, partition after partition, into the counting in-memory store. Prints the
@@ -19,7 +19,7 @@ import { MongoProjectionStore } from '../projector/write/mongoProjectionStore.ts
 import { projectionCollections } from '../projector/write/projectionCollections.ts';
 import type { ProjectionStore } from '../projector/write/projectionStore.ts';
 import { ensureMeta } from '../services/mongo/index.ts';
-import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
+import { ensureReadModelIndexes, ensureWriterIndexes } from '../services/readModel/indexPlan.ts';
 import { timedStore } from './timedStore.ts';
 import { projectBatch } from '../projector/write/projectBatch.ts';
 import { parseEventBytes, type DomainEvent } from '../services/events/index.ts';
@@ -32,6 +32,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '1' },
     profile: { type: 'string' },
     mongo: { type: 'string' },
+    'writer-indexes-only': { type: 'boolean' },
   },
 });
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -53,7 +54,8 @@ if (args.mongo) {
   const dbName = `bench_pipeline_${Date.now().toString(36)}`;
   const db = client.db(dbName);
   const { generation } = await ensureMeta(db);
-  await ensureReadModelIndexes(db, projectionCollections(generation));
+  // --writer-indexes-only: as a rebuild replays (the API's indexes are built after it).
+  await (args['writer-indexes-only'] ? ensureWriterIndexes : ensureReadModelIndexes)(db, projectionCollections(generation));
   mongo = { client, dbName };
   store = timedStore(new MongoProjectionStore(db, generation), timings);
 }

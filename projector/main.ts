@@ -11,6 +11,7 @@ import { createProjectorMetrics } from './metrics/projectorMetrics.ts';
 import { refreshLagFromKafka } from './metrics/refreshLagFromKafka.ts';
 import { recordFreshness } from './freshness/recordFreshness.ts';
 import { projectorContext } from './projectorContext.ts';
+import { bootstrapFromTopic } from './bootstrap/bootstrapFromTopic.ts';
 import { runProjector } from './runProjector.ts';
 
 runMain('projector', async () => {
@@ -28,8 +29,11 @@ runMain('projector', async () => {
   ]);
   if (created.length > 0) logger.info({ topics: created }, 'created missing topics');
 
+  const context = projectorContext(config, { db: mongo.db, kafka, metrics, logger });
+  // A first start before a long event log (the demo) fills the read model as a rebuild does; npm start shows the progress.
+  await bootstrapFromTopic(context, { minEvents: config.projector.bootstrapMinEvents, report: (line) => void process.stderr.write(`› ${line}\n`) });
   const projector = await runProjector({
-    ...projectorContext(config, { db: mongo.db, kafka, metrics, logger }),
+    ...context,
     clockSchedule: config.projector.clockSchedule,
   });
 

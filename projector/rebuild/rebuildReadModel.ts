@@ -6,11 +6,14 @@ import type { ProjectorContext } from '../projectorContext.ts';
 import { liveGroupId } from '../runProjector.ts';
 import { MongoProjectionStore } from '../write/mongoProjectionStore.ts';
 import { allCollectionNames, projectionCollections, type ProjectionCollections } from '../write/projectionCollections.ts';
+import { ensureWriterIndexes } from '../../services/readModel/indexPlan.ts';
 import { projectionSink } from '../write/projectionSink.ts';
 
 export interface RebuildOptions extends ProjectorContext {
   /** How long the old generation stays after the switch, for requests already reading it. */
   dropAfterMs?: number;
+  /** Called as the replay advances (events of the topic applied, of `total`). */
+  onProgress?: (progress: { applied: number; total: number }) => void;
 }
 
 export interface RebuildResult {
@@ -37,7 +40,8 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
     // Leftovers of an interrupted rebuild would mix into this one.
     await dropCollections(opts.db, next);
     await admin.deleteGroups([liveGroupId(opts.groupId, to)]).catch(() => undefined);
-    await opts.ensureIndexes(opts.db, next);
+    // The API's and the clock's indexes are built once the collections are full (see ensureWriterIndexes).
+    await ensureWriterIndexes(opts.db, next);
 
     const ends = await admin.fetchTopicOffsets(opts.topic);
     const remaining = new Map(ends.filter((p) => BigInt(p.high) > BigInt(p.low)).map((p) => [p.partition, { low: BigInt(p.low), high: BigInt(p.high) }]));
@@ -66,6 +70,7 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
         done.set(partition, Number(BigInt(offset) + 1n - target.low));
         const replayed = [...done.values()].reduce((a, b) => a + b, 0);
         opts.metrics.rebuildEvents.set(replayed);
+        opts.onProgress?.({ applied: replayed, total });
         opts.metrics.rebuildProgress.set(total === 0 ? 1 : Math.min(1, replayed / total));
         if (BigInt(offset) + 1n >= target.high) remaining.delete(partition);
         if (remaining.size === 0) finish();
@@ -73,6 +78,9 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
     });
     await finished;
     await consumer.stop();
+    const indexing = performance.now();
+    await opts.ensureIndexes(opts.db, next);
+    opts.logger.info({ to, seconds: Math.round((performance.now() - indexing) / 100) / 10 }, 'rebuild built the indexes of the new generation');
 
     const swept = await sweepDue(store, opts.projection, opts.clock());
     if (!(await switchGeneration(opts.db, from, to))) throw new Error(`generation ${from} is no longer live; another rebuild switched first`);

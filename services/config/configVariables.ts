@@ -40,5 +40,6 @@ export const configVariables: ConfigVariable[] = [
   { name: 'CACHE_MAX_BYTES', schema: Type.Integer({ minimum: 1_048_576, maximum: 8_589_934_592 }), default: '67108864', description: 'upper bound of the response cache, in bytes of stored bodies' },
   { name: 'CALENDAR_TIME_ZONE', schema: Type.String({ minLength: 1 }), default: 'UTC', description: 'IANA zone of the federation calendar: "today", `period`, `registration.state`, day boundaries' },
   { name: 'BUFFER_PERIOD_DAYS', schema: Type.Integer({ minimum: 1, maximum: 3650 }), default: '30', description: 'days a coach or club stays in the buffer before the archive takes it' },
+  { name: 'PROJECTOR_BOOTSTRAP_MIN_EVENTS', schema: Type.Integer({ minimum: 0 }), default: '100000', description: 'a projector finding an empty read model before a topic of at least this many events fills it as a rebuild does (API indexes built at the end); 0 never' },
   { name: 'CLOCK_SCHEDULE', schema: Type.String({ minLength: 9, maxLength: 100 }), default: '*/30 * * * * *', description: 'node-cron schedule (with seconds) of the projector clock that applies due transitions' },
 ];

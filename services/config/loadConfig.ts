@@ -8,7 +8,7 @@ export interface Config {
   kafka: { brokers: string[]; clientId: string; topic: string; dlqTopic: string; groupId: string; topicPartitions: number };
   mongo: { url: string; db: string };
   api: { host: string; port: number; basePath: string; publicUrl: string; siteUrl: string; opsPort: number; trustedProxyCount: number; rateLimitMax: number; rateLimitWindowSeconds: number; cacheMaxBytes: number; queryTimeoutMs: number };
-  projector: { opsPort: number; clockSchedule: string };
+  projector: { opsPort: number; clockSchedule: string; bootstrapMinEvents: number };
   opsHost: string;
   calendar: { timeZone: string; bufferPeriodDays: number };
 }
@@ -88,7 +88,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       cacheMaxBytes: int('CACHE_MAX_BYTES'),
       queryTimeoutMs: int('API_QUERY_TIMEOUT_MS'),
     },
-    projector: { opsPort: int('PROJECTOR_OPS_PORT'), clockSchedule: str('CLOCK_SCHEDULE') },
+    projector: { opsPort: int('PROJECTOR_OPS_PORT'), clockSchedule: str('CLOCK_SCHEDULE'), bootstrapMinEvents: int('PROJECTOR_BOOTSTRAP_MIN_EVENTS') },
     opsHost: str('OPS_HOST'),
     calendar: { timeZone: str('CALENDAR_TIME_ZONE'), bufferPeriodDays: int('BUFFER_PERIOD_DAYS') },
   });

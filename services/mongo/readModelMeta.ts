@@ -26,6 +26,7 @@ export interface ReadModelMeta {
 interface MetaDocument extends ReadModelMeta {
   _id: string;
   switchedAt?: Date;
+  bootstrapClaimedAt?: Date;
 }
 
 export function collectionName(base: string, generation: number): string {
@@ -79,6 +80,17 @@ export async function bumpVersions(db: Db, generation: number, listings: Iterabl
  */
 export async function recordCurrentAt(db: Db, generation: number, instant: Date): Promise<void> {
   await db.collection<MetaDocument>(META_COLLECTION).updateOne({ _id: CURRENT, generation }, { $max: { currentAt: instant } });
+}
+
+/**
+ * Claims the one bootstrap of an empty read model (see projector/bootstrap): true for the first
+ * caller of a generation only, whatever the number of projector instances starting together.
+ */
+export async function claimBootstrap(db: Db, generation: number): Promise<boolean> {
+  const result = await db
+    .collection<MetaDocument>(META_COLLECTION)
+    .updateOne({ _id: CURRENT, generation, bootstrapClaimedAt: { $exists: false } }, { $set: { bootstrapClaimedAt: new Date() } });
+  return result.modifiedCount === 1;
 }
 
 /** Atomically makes `next` the live generation (only if `previous` still is). */

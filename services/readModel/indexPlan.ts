@@ -200,6 +200,17 @@ async function ensureIndexes(db: Db, collection: string, indexes: readonly Index
 }
 
 /**
+ * The indexes the writer itself reads through (facts by subject and by member): all a replay
+ * into an empty generation needs. A rebuild creates the API's and the clock's after the replay,
+ * because maintaining ~20 indexes per collection on every write costs more than building them
+ * once over the finished collections (measured on SecantusDB: 2,300 events/s with them, 6,700
+ * without).
+ */
+export async function ensureWriterIndexes(db: Db, collections: IndexedCollections): Promise<void> {
+  if (collections.memberLinks !== undefined) await ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX, MEMBER_FACTS_INDEX]);
+}
+
+/**
  * Creates every planned index on one generation's collections. Idempotent. The projector calls
  * it when it creates a generation (and may call it at every start).
  */

@@ -1,0 +1,64 @@
+import type { Admin } from 'kafkajs';
+import { countTopicMessages } from '../../services/kafka/index.ts';
+import { claimBootstrap, ensureMeta, collectionName } from '../../services/mongo/index.ts';
+import type { ProjectorContext } from '../projectorContext.ts';
+import { rebuildReadModel } from '../rebuild/rebuildReadModel.ts';
+import { liveGroupId } from '../runProjector.ts';
+import { describeProgress } from './describeProgress.ts';
+
+export interface BootstrapOptions {
+  /** A topic holding fewer events is projected by the live consumer as usual; 0 never bootstraps. */
+  readonly minEvents: number;
+  /** A human progress line, every `everyMs` (npm start prints it). */
+  readonly report?: (line: string) => void;
+  readonly everyMs?: number;
+}
+
+/**
+ * A projector that finds an empty read model in front of a long event log (a first start, the
+ * demo) fills it the way a rebuild does, into the next generation with the API's indexes built
+ * at the end, which is about three times faster than the live path; the API serves the empty
+ * generation until the switch. One instance claims it (atomically, in the meta document); the
+ * others start as usual and follow the switch. Returns whether it ran.
+ */
+export async function bootstrapFromTopic(context: ProjectorContext, options: BootstrapOptions): Promise<boolean> {
+  if (options.minEvents <= 0) return false;
+  const { generation } = await ensureMeta(context.db);
+  const admin = context.kafka.admin();
+  await admin.connect();
+  let total: number;
+  try {
+    if (!(await isUntouched(admin, context, generation))) return false;
+    total = await countTopicMessages(admin, context.topic);
+  } finally {
+    await admin.disconnect();
+  }
+  if (total < options.minEvents || !(await claimBootstrap(context.db, generation))) return false;
+
+  const started = performance.now();
+  let lastReport = 0;
+  const report = (applied: number, force = false): void => {
+    const now = performance.now();
+    if (!force && now - lastReport < (options.everyMs ?? 2_000)) return;
+    lastReport = now;
+    const line = `projecting the event log into an empty read model: ${describeProgress(applied, total, now - started)}`;
+    context.logger.info({ applied, total }, line);
+    options.report?.(line);
+  };
+  report(0, true);
+  const result = await rebuildReadModel({ ...context, dropAfterMs: 0, onProgress: ({ applied }) => report(applied) });
+  report(result.messages, true);
+  return true;
+}
+
+/** No event of the topic applied yet, and nothing in the live generation's collections. */
+async function isUntouched(admin: Admin, context: ProjectorContext, generation: number): Promise<boolean> {
+  const topics = await admin.listTopics();
+  if (!topics.includes(context.topic)) return false;
+  const [committed] = await admin.fetchOffsets({ groupId: liveGroupId(context.groupId, generation), topics: [context.topic] });
+  if ((committed?.partitions ?? []).some((p) => Number(p.offset) >= 0)) return false;
+  for (const listing of ['competitions', 'dancers', 'clubs'] as const) {
+    if ((await context.db.collection(collectionName(listing, generation)).findOne({}, { projection: { _id: 1 } })) !== null) return false;
+  }
+  return true;
+}
