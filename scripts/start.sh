@@ -21,8 +21,10 @@ else
 fi
 
 if [ "$local_servers" = 1 ] && [ "${DEMO_DATA:-1}" = 1 ]; then
-  # Published once: a topic that already holds events is left as it is.
-  node dist/generator/cli.js --seed "${DEMO_SEED:-2026}" --events "${DEMO_EVENTS:-5000}" --kafka \
+  # Published once: a topic that already holds events is left as it is. 500,000 events are a
+  # federation of realistic size (about 51,000 persons, 2,100 competitions, 1,250 clubs); the
+  # projector bootstraps the empty read model from them and prints its progress.
+  node dist/generator/cli.js --seed "${DEMO_SEED:-2026}" --events "${DEMO_EVENTS:-500000}" --kafka \
     --brokers "$KAFKA_BROKERS" --topic "${KAFKA_TOPIC:-federation.events.v1}" --if-empty
 fi
 

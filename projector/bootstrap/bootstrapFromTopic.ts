@@ -37,12 +37,14 @@ export async function bootstrapFromTopic(context: ProjectorContext, options: Boo
 
   const started = performance.now();
   let lastReport = 0;
+  let reports = 0;
   const report = (applied: number, force = false): void => {
     const now = performance.now();
     if (!force && now - lastReport < (options.everyMs ?? 2_000)) return;
     lastReport = now;
     const line = `projecting the event log into an empty read model: ${describeProgress(applied, total, now - started)}`;
-    context.logger.info({ applied, total }, line);
+    // The log gets every 15th line (and the first and last): the terminal has them all.
+    if (force || reports++ % 15 === 0) context.logger.info({ applied, total }, line);
     options.report?.(line);
   };
   report(0, true);
