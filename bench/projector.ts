@@ -49,8 +49,8 @@ async function worker(mode: string, extra: string[]): Promise<Result> {
 const endpoints = await startLocalServers(optionsFromEnv(process.env, log));
 const parts = new Set(args.parts.split(','));
 const brokerArgs = ['--brokers', endpoints.kafkaBrokers, '--mongo', endpoints.mongoUrl];
-// Without MONGO_URL the database is the local FerretDB, whose figures say nothing of MongoDB's.
-const database = process.env.MONGO_URL ? endpoints.mongoUrl : 'local FerretDB 1.24';
+// Without MONGO_URL the database is the local stand-in, whose figures are not MongoDB's.
+const database = process.env.MONGO_URL ? endpoints.mongoUrl : 'local SecantusDB 0.5.3 (stand-in)';
 if (parts.has('replay')) await replay();
 
 if (parts.has('live')) {
@@ -134,6 +134,6 @@ async function replay(): Promise<void> {
   process.stdout.write(`${line('pipeline, counting store', pipeline, `MB  ${((100 * rate(pipeline)) / rate(noop)).toFixed(0)} % of no-op (goal >= 50 %); documents written twice within one batch: ${pipeline.rewritesInBatch} (goal 0); RSS includes the in-memory states and link facts the pipeline reads back (document bodies are counted, not kept): ${pipeline.liveHeapMb} MB still reachable after a full GC`)}\n`);
   log(`end to end into ${endpoints.mongoUrl} (at most ${args['e2e-seconds']} s)`);
   const e2e = await worker('e2e', [...common, '--seconds', args['e2e-seconds'], '--chunk', '500']);
-  process.stdout.write(`${line(`end to end, ${database}`, e2e, `MB  ${e2e.timeBoxed ? `time-boxed at ${args['e2e-seconds']} s; ` : ''}${process.env.MONGO_URL ? '' : "FerretDB scans in Go: not MongoDB's speed"}`)}\n`);
+  process.stdout.write(`${line(`end to end, ${database}`, e2e, `MB  ${e2e.timeBoxed ? `time-boxed at ${args['e2e-seconds']} s; ` : ''}${process.env.MONGO_URL ? '' : "the stand-in's speed, not MongoDB's"}`)}\n`);
 }
 

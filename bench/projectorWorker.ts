@@ -100,8 +100,7 @@ async function throughSink(sink: EventSink, extra: () => Record<string, unknown>
   const applied = (await metrics.batchSize.get()).values.find((v) => v.metricName?.endsWith('_sum'))?.value ?? 0;
   // Reported before stopping: stopping waits for the batch in flight, which on a slow database
   // can take long, and the figure is already complete. The stop is still awaited: the caller
-  // drops the database next, and FerretDB 1.24 on SQLite died with SIGBUS when a database was
-  // dropped under a batch still writing to it.
+  // drops the database next, which must not happen under a batch still writing to it.
   report({ mode, events: applied, seconds: (end - first) / 1000, timeBoxed: applied < total, ...extra() });
   await consumer.stop();
 }

@@ -9,8 +9,8 @@ import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
 
 /**
  * Read documents of a generated history in generation 1 of `db`, made by the projector's own
- * pipeline in memory and bulk-inserted (projecting millions of events through FerretDB's
- * per-write scans would take hours; the documents are the same).
+ * pipeline in memory and bulk-inserted (the documents are the same; millions of events
+ * through the writer would take the stand-in an hour).
  */
 export async function seedReadModel(db: Db, opts: { seed: number; events: number; now: Date; log: (line: string) => void }): Promise<Record<string, number>> {
   const store = new MemoryProjectionStore({ clone: false });

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One command to run the service (`npm start`). Installs what is missing, builds, and, unless
-# KAFKA_BROKERS/MONGO_URL name servers to use, starts local Kafka and FerretDB and loads demo
+# KAFKA_BROKERS/MONGO_URL name servers to use, starts local Kafka and SecantusDB and loads demo
 # data once. Then runs the projector and the API until Ctrl-C. The local servers keep running
 # afterwards (`npm run infra -- stop` ends them).
 set -euo pipefail

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (`npm test`): installs what is missing (Node 24, npm
-# packages; Kafka and FerretDB on first use), then type check, lint, build, unit and integration
+# packages; Kafka and SecantusDB on first use), then type check, lint, build, unit and integration
 # tests on real servers. Ends with one "N passed, N failed" line.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

@@ -22,7 +22,7 @@ async function clubCoaches(view: ReadModelView, clubId: string): Promise<Coach[]
 }
 
 /**
- * `GET /clubs/{id}`: looked up with exactly `{_id}` (FerretDB's primary-key path). Archived
+ * `GET /clubs/{id}`: looked up with exactly `{_id}` (the primary key). Archived
  * clubs are returned; the buffer and GONE tombstones answer 404 like an unknown id.
  */
 export async function getClub(req: ResourceRequest<NoQuery>): Promise<Static<typeof ClubEnvelope>> {

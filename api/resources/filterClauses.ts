@@ -7,7 +7,7 @@ const NOTHING: Document = { _id: { $in: [] } };
 /**
  * Substring search: every n-gram in the multikey `q.tokens` (the index narrows), then the
  * folded text as a plain substring of `q.text` (the exact check). Regex metacharacters in the
- * input are escaped, so `a.b` or `(x` match literally (and RE2 on FerretDB accepts them).
+ * input are escaped, so `a.b` or `(x` match literally.
  */
 export function searchClause(search: string): Document {
   const wanted = searchQuery(search);

@@ -16,7 +16,7 @@ type Counted<K> = { key: K; count: number };
 
 /**
  * Counts of published competitions grouped by a few fields. Only `$match`, `$group` with
- * `$sum` and field paths: what FerretDB's aggregation supports besides MongoDB's.
+ * `$sum` and field paths.
  */
 async function countBy<K>(competitions: Collection<Document>, match: Document, key: Document, maxTimeMS: number): Promise<Counted<K>[]> {
   const rows = await competitions.aggregate([{ $match: { visible: true, ...match } }, { $group: { _id: key, count: { $sum: 1 } } }], { maxTimeMS }).toArray();

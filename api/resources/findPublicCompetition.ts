@@ -9,7 +9,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The published competition with this id or slug, or a 404. An id is looked up with exactly
- * `{_id}` (the one filter FerretDB answers from its primary key, not a scan) and its visibility
+ * `{_id}` (the primary key) and its visibility
  * checked here; a slug through the slug index. Drafts, unpublished and deleted competitions
  * are never found.
  */

@@ -1,7 +1,7 @@
 import type { Document, Filter } from 'mongodb';
 
 /**
- * Exactly `{_id: id}`: the one filter FerretDB answers from its primary key instead of a scan.
+ * Exactly `{_id: id}`: a primary-key lookup.
  * Read documents use string ids (the driver's default typing expects an ObjectId).
  */
 export function idFilter(id: string): Filter<Document> {

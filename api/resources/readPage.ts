@@ -12,7 +12,7 @@ export interface PageRequest {
 
 /**
  * One page of a listing and the total, both with the same filter and the planned index as
- * `hint` (FerretDB accepts and ignores it). A page beyond any collection only counts.
+ * `hint`. A page beyond any collection only counts.
  */
 export async function readPage(collection: Collection<Document>, query: ListingQuery, page: PageRequest): Promise<{ docs: Document[]; total: number }> {
   const hint = query.plan.index.name;

@@ -23,7 +23,7 @@ export const configVariables: ConfigVariable[] = [
   { name: 'KAFKA_TOPIC', schema: Type.String({ pattern: '^[A-Za-z0-9._-]{1,200}$' }), default: 'federation.events.v1', description: 'events topic; dead letters go to `<topic>.dlq`' },
   { name: 'KAFKA_GROUP_ID', schema: Type.String({ minLength: 1, maxLength: 200 }), default: 'federation-read-projector', description: 'consumer group of the projector instances' },
   { name: 'KAFKA_TOPIC_PARTITIONS', schema: Type.Integer({ minimum: 1, maximum: 1000 }), default: '6', description: 'partitions used when the projector has to create a missing topic (local runs)' },
-  { name: 'MONGO_URL', schema: Type.String({ pattern: '^mongodb(\\+srv)?://\\S+$' }), default: 'mongodb://127.0.0.1:27017/', description: 'MongoDB (or FerretDB) connection string; when set, `npm start` and the tests start no local FerretDB' },
+  { name: 'MONGO_URL', schema: Type.String({ pattern: '^mongodb(\\+srv)?://\\S+$' }), default: 'mongodb://127.0.0.1:27017/', description: 'MongoDB connection string; when set, `npm start` and the tests start no local SecantusDB' },
   { name: 'MONGO_DB', schema: Type.String({ pattern: '^[A-Za-z0-9_-]{1,63}$' }), default: 'federation_read', description: 'database holding the read model' },
   { name: 'API_HOST', schema: Type.String({ minLength: 1 }), default: '127.0.0.1', description: 'address the public API listens on (`0.0.0.0` in containers)' },
   { name: 'API_PORT', ...port('port of the public API', 8080) },

@@ -4,7 +4,7 @@ import type { Db } from 'mongodb';
  * One small document tells every process which generation of the read collections is live and
  * how far each listing has changed:
  *   { _id: 'current', generation: 3, versions: { competitions: 17, ... } }
- * The API reads it with an `_id` lookup (cheap on MongoDB and FerretDB alike) and keys its cache
+ * The API reads it with an `_id` lookup (cheap on any MongoDB-wire server) and keys its cache
  * on `generation:version`, so a projector write or a rebuild's switch invalidates every API
  * instance's cache at once. A rebuild fills generation N+1 beside the live N and switches by
  * rewriting this one document (single-document writes are atomic).

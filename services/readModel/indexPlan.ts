@@ -5,8 +5,7 @@ import { readCollections } from './documents.ts';
 // one (equality fields, then the sort fields, then `_id` as the last tiebreak; ranges and the
 // other filters are checked on the documents the index walk yields). The API picks its shape
 // here (chooseQueryShape) and sorts and hints with what it returns, so the queries and the
-// indexes cannot drift apart. FerretDB accepts `hint` but ignores it (it ignores every
-// secondary index), so the same queries run on both servers.
+// indexes cannot drift apart.
 
 export type ReadListing = keyof typeof readCollections;
 export type SortOrder = 'asc' | 'desc';
@@ -185,10 +184,9 @@ async function existingIndexes(db: Db, collection: string): Promise<Set<string>>
 }
 
 /**
- * Creates the missing ones, one per command: FerretDB 1.24 drops the connection (a panic in its
- * handler) when one createIndexes names two or more indexes that already exist, so a batch is
- * never repeated; a single existing index is a no-op on both servers, which keeps concurrent
- * callers safe.
+ * Creates the missing ones, one per command: a single existing index is a no-op, which keeps
+ * concurrent callers safe (one command naming several costs the stand-in as much as several
+ * commands: measured 1.3 s per index on 20,000 dancers either way).
  */
 async function ensureIndexes(db: Db, collection: string, indexes: readonly IndexDescription[]): Promise<void> {
   const existing = await existingIndexes(db, collection);
