@@ -4,7 +4,7 @@ import { countryKeys, foldSearchText, nameKey, resolveRegistrationState, searchT
 import type { CompetitionState } from './competitionState.ts';
 import type { ProjectionConfig } from './types.ts';
 
-type PublicView = Omit<CompetitionDocument, '_id' | 'updatedAt' | 'q' | 'nextDueAt'>;
+type PublicView = Omit<CompetitionDocument, '_id' | 'updatedAt' | 'q' | 'nextDueAt' | 'removal'>;
 
 /** Category documents with their startsCount (entries naming them), by displayOrder then order added. */
 function categoryDocuments(state: CompetitionState): CategoryDocument[] {
@@ -97,6 +97,8 @@ export function competitionReadDocument(state: CompetitionState, now: Date, conf
     _id: state.id,
     ...view,
     updatedAt,
+    // `?? null`: a state stored before removals were kept has no `removal` field.
+    removal: state.removal ?? null,
     q: {
       ...searchTokens([d.name, location.city, location.country, location.venueName, state.description]),
       name: nameKey(d.name),

@@ -1,4 +1,5 @@
 import type { CategoryDetails, CompetitionDetails } from '../../services/events/index.ts';
+import type { CompetitionRemoval } from './competitionRemoval.ts';
 import { initialMeta } from './versioning.ts';
 import type { AggregateMeta } from './types.ts';
 
@@ -26,6 +27,12 @@ export interface CompetitionState extends AggregateMeta {
   createdAt: string | null;
   /** Last event instant that changed what the API returns (evaluated on that event's day). */
   changedAt: string | null;
+  /**
+   * When and why the competition last left public view, while it stays out of it (null while
+   * public or never public; see nextRemoval). States stored before this field existed lack it
+   * (read as null): a rebuild fills it for competitions removed before.
+   */
+  removal: CompetitionRemoval | null;
 }
 
 export function initialCompetitionState(id: string): CompetitionState {
@@ -40,5 +47,6 @@ export function initialCompetitionState(id: string): CompetitionState {
     entries: [],
     createdAt: null,
     changedAt: null,
+    removal: null,
   };
 }

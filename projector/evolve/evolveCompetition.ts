@@ -2,6 +2,7 @@ import type { CategoryDetails, CompetitionDetails, DomainEvent } from '../../ser
 import { calendarDay } from '../../services/calendar/index.ts';
 import { canonicalInstant } from '../../services/readModel/index.ts';
 import { competitionPublicView } from './competitionDocument.ts';
+import { nextRemoval } from './competitionRemoval.ts';
 import type { CompetitionEntry, CompetitionState } from './competitionState.ts';
 import { markdownToPlainText } from './markdownText.ts';
 import type { EvolveResult, Outcome, ProjectionConfig } from './types.ts';
@@ -33,7 +34,10 @@ export function evolveCompetitionInPlace(state: CompetitionState, event: Competi
   const directChange = isEntryEvent(event) ? entryChangesView(state, event) : event.type === 'competition.category_added' ? categoryAddChangesView(state, event.data.category) : null;
   const today = directChange === null ? calendarDay(new Date(at), config.zone) : '';
   const before = directChange !== null || state.lifecycle === 'deleted' ? null : JSON.stringify(competitionPublicView(state, today));
+  const lifecycle = state.lifecycle;
   const applied = state.lifecycle !== 'deleted' && apply(state, event, at);
+  // `?? null`: a state stored before removals were kept has no `removal` field.
+  if (applied) state.removal = nextRemoval(state.removal ?? null, lifecycle, state.lifecycle, at);
   const outcome = applied ? version : 'ignored';
   if (applied && (directChange ?? before !== JSON.stringify(competitionPublicView(state, today)))) state.changedAt = at;
   recordEvent(state, event, at, outcome);

@@ -109,9 +109,21 @@ export interface CompetitionDocument {
   updatedAt: string;
   /** false for drafts, unpublished and deleted competitions: every API query must filter `visible: true`. */
   visible: boolean;
+  /**
+   * Internal (never in a competition body): when and why a competition that was public left
+   * public view, while it stays out of it; null otherwise. `GET /competitions/removals` reads it
+   * through the `competitions_removals` index.
+   */
+  removal: StoredCompetitionRemoval | null;
   q: CompetitionQueryKeys;
   /** Next clock-driven registration.state change (start of a day in the calendar zone), or null. */
   nextDueAt: Date | null;
+}
+
+/** The event that took a competition out of public view, at its occurredAt (canonical). */
+export interface StoredCompetitionRemoval {
+  at: string;
+  reason: 'unpublished' | 'deleted';
 }
 
 export interface CompetitionQueryKeys extends SearchKeys {

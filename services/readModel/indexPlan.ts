@@ -152,17 +152,20 @@ export function queryShapes(listing: ReadListing): QueryShape[] {
 const CLOCK_INDEX: IndexDescription = { name: 'clock_due', key: { nextDueAt: 1, _id: 1 } };
 export const SLUG_INDEX_NAME = 'competitions_slug';
 const SLUG_INDEX: IndexDescription = { name: SLUG_INDEX_NAME, key: { slug: 1 } };
+/** `GET /competitions/removals`: removal instant (range from `updatedSince`), then `_id`, the order it pages in. */
+export const REMOVALS_INDEX_NAME = 'competitions_removals';
+export const REMOVALS_INDEX: IndexDescription = { name: REMOVALS_INDEX_NAME, key: { 'removal.at': 1, _id: 1 } };
 export const MEMBER_LINKS_INDEX: IndexDescription = { name: 'facts_by_subject', key: { kind: 1, subjectId: 1 } };
 /** The writer compares a member's new facts with its stored ones (loadMemberFacts). */
 export const MEMBER_FACTS_INDEX: IndexDescription = { name: 'facts_by_member', key: { memberId: 1, memberRole: 1 } };
 
-/** Every index of a read collection: one per query shape, the clock's, and the slug lookup. */
+/** Every index of a read collection: one per query shape, the clock's, the slug lookup and the removals. */
 export function readCollectionIndexes(listing: ReadListing): IndexDescription[] {
   const api = queryShapes(listing).map((shape) => {
     const { index } = planFor(shape);
     return { name: index.name, key: { ...index.key } };
   });
-  return [...api, CLOCK_INDEX, ...(listing === 'competitions' ? [SLUG_INDEX] : [])];
+  return [...api, CLOCK_INDEX, ...(listing === 'competitions' ? [SLUG_INDEX, REMOVALS_INDEX] : [])];
 }
 
 export interface IndexedCollections {
