@@ -21,6 +21,8 @@ export interface ReadModelView {
 /** The listings whose writes change each endpoint's responses (the cache's invalidation key). */
 export const ENDPOINT_LISTINGS: Readonly<Record<EndpointName, readonly ReadListing[]>> = {
   competitions: ['competitions'],
+  competitionsCalendar: ['competitions'],
+  competitionRemovals: ['competitions'],
   competition: ['competitions'],
   competitionCategories: ['competitions'],
   filters: ['competitions'],

@@ -5,6 +5,8 @@ export interface CachedBody {
   readonly etag: string;
   /** `Last-Modified` of a detail body (an HTTP date), replayed on hits for If-Modified-Since. */
   readonly lastModified?: string;
+  /** `Content-Type` of a body that is not JSON (the calendar feed), replayed on hits; JSON when absent. */
+  readonly contentType?: string;
   /** The data version the body was read under; another current version makes it a miss. */
   readonly version: string;
   readonly storedAtMs: number;

@@ -67,7 +67,7 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
     if (pending) hit = (await pending) ?? undefined;
     if (hit) {
       ctx.status = 200;
-      ctx.type = JSON_TYPE;
+      ctx.type = hit.contentType ?? JSON_TYPE;
       ctx.body = hit.body;
       ctx.set('ETag', hit.etag);
       if (hit.lastModified) ctx.set('Last-Modified', hit.lastModified);
@@ -87,7 +87,9 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
       const etag = weakEtag(body);
       ctx.set('ETag', etag);
       const lastModified = ctx.response.get('Last-Modified') || undefined;
-      entry = { body, etag, version, storedAtMs: now, expiresAtMs: now + ttl * 1000, ...(lastModified ? { lastModified } : {}) };
+      const type: unknown = ctx.response.get('Content-Type');
+      const contentType = typeof type === 'string' && type !== '' && type !== JSON_TYPE ? type : undefined;
+      entry = { body, etag, version, storedAtMs: now, expiresAtMs: now + ttl * 1000, ...(lastModified ? { lastModified } : {}), ...(contentType ? { contentType } : {}) };
       cache.set(key, entry);
       markResponse(ctx, 'MISS', cacheControl);
     } finally {

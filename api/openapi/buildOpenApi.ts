@@ -121,7 +121,7 @@ function pathItem(definition: EndpointDefinition, names: ReadonlySet<string>): R
         '200': {
           description: ok,
           headers: headerRefs(HEADERS_OF_200),
-          content: { 'application/json': { schema: toOpenApiSchema(definition.response, names) } },
+          content: { [definition.mediaType ?? 'application/json']: { schema: toOpenApiSchema(definition.response, names) } },
         },
         ...otherResponses,
       },

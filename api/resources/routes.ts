@@ -13,6 +13,9 @@ import { listClubs } from './clubs.ts';
 import { listCoaches } from './coaches.ts';
 import { getCompetition } from './competition.ts';
 import { listCompetitions } from './competitions.ts';
+import { competitionsCalendar } from './competitionsCalendar.ts';
+import { listCompetitionRemovals } from './competitionRemovals.ts';
+import { RawBody } from './rawBody.ts';
 import { listDancers } from './dancers.ts';
 import { competitionFilters } from './filters.ts';
 import { listJudges } from './judges.ts';
@@ -25,6 +28,8 @@ type Handlers = { [E in DataEndpoint]: (req: ResourceRequest<QueryByEndpoint[E]>
 /** One handler per endpoint of the catalogue; each returns the response body. */
 export const RESOURCE_HANDLERS: Handlers = {
   competitions: listCompetitions,
+  competitionsCalendar,
+  competitionRemovals: listCompetitionRemovals,
   competition: getCompetition,
   competitionCategories: listCategories,
   filters: competitionFilters,
@@ -66,6 +71,11 @@ export function resourceRoutes(options: ResourceRoutesOptions): Middleware {
     }
     const { name } = matched.definition;
     const body = name === 'openApiDocument' ? openApi : await handle(name, ctx, matched.params);
+    if (body instanceof RawBody) {
+      ctx.body = body.bytes;
+      ctx.type = body.contentType;
+      return;
+    }
     const lastModified = detailUpdatedAt(body);
     if (lastModified) ctx.set('Last-Modified', lastModified.toUTCString());
     ctx.body = body;

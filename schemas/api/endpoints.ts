@@ -2,6 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { UuidString } from './primitives.ts';
 import { CompetitionsQuery } from './competitionsQuery.ts';
+import { CALENDAR_FEED_MAX_EVENTS, CALENDAR_REFUSED_PARAMETERS, CompetitionsCalendarQuery } from './competitionsCalendarQuery.ts';
+import { CompetitionRemovalListEnvelope, CompetitionRemovalsQuery } from './competitionRemovals.ts';
 import { CompetitionCategoriesQuery } from './competitionCategoriesQuery.ts';
 import { ClubsQuery, CoachesQuery, DancersQuery, JudgesQuery } from './registryQueries.ts';
 import { NoQuery } from './noQuery.ts';
@@ -24,6 +26,8 @@ import { CompetitionFilters, RegistryFilters } from './filterBodies.ts';
 
 export type EndpointName =
   | 'competitions'
+  | 'competitionsCalendar'
+  | 'competitionRemovals'
   | 'competition'
   | 'competitionCategories'
   | 'filters'
@@ -60,6 +64,8 @@ export interface EndpointDefinition {
   readonly refusedParameters?: Readonly<Record<string, string>>;
   /** Whether the endpoint answers 404 for an unknown resource. */
   readonly answersNotFound: boolean;
+  /** Media type of a 200 body when it is not JSON (`response` then describes it as a string); errors stay JSON envelopes. */
+  readonly mediaType?: string;
 }
 
 const idOrSlug: PathParameter = {
@@ -81,6 +87,32 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     response: CompetitionListEnvelope, ttlSeconds: 60, dataScope: 'calendar', tag: 'Calendar', answersNotFound: false,
     summary: 'List published competitions',
     description: 'Published competitions (never drafts), filtered with AND, paginated, with ready-made page links.',
+  },
+  // Before `competition`: the first route that matches a path wins, and `/competitions/removals`
+  // must not be read as the competition whose slug is `removals` (that slug is reserved; such a
+  // competition is still found by its id).
+  competitionsCalendar: {
+    name: 'competitionsCalendar', path: '/competitions.ics', pathParameters: [], query: CompetitionsCalendarQuery,
+    response: Type.String({ description: 'An iCalendar (RFC 5545) feed: one VEVENT per competition.' }),
+    mediaType: 'text/calendar', ttlSeconds: 60, dataScope: 'calendar', tag: 'Calendar', answersNotFound: false,
+    refusedParameters: CALENDAR_REFUSED_PARAMETERS,
+    summary: 'Calendar feed of published competitions (iCalendar)',
+    description:
+      `The competitions \`/competitions\` would list for the same filters (same parameters, same validation, same 400 details), as an iCalendar feed to subscribe to (\`webcal://\` + host + this path). ` +
+      'One all-day event per competition: `DTSTART;VALUE=DATE` the first day and `DTEND;VALUE=DATE` the day after the last (RFC 5545: the end is exclusive); ' +
+      '`UID` `<competition id>@<host of the public site>` (stable across renames and feeds); `SUMMARY` the name; `LOCATION` venue, city and country; `URL` the competition page (`links.web`); ' +
+      '`DESCRIPTION` the plain-text description; `LAST-MODIFIED` and `DTSTAMP` the competition\'s `updatedAt`. ' +
+      `At most ${CALENDAR_FEED_MAX_EVENTS.toLocaleString('en')} events: when more competitions match, the feed holds the first ${CALENDAR_FEED_MAX_EVENTS.toLocaleString('en')} in the requested order (default \`sort=startDate&order=desc\`: the latest-starting) and its calendar description (\`X-WR-CALDESC\`) says how many matched; narrow the filters (e.g. \`period=upcoming\`, \`country\`) to get the rest. ` +
+      '`page`, `limit` and `include` answer 400. Errors are JSON error envelopes like everywhere else.',
+  },
+  competitionRemovals: {
+    name: 'competitionRemovals', path: '/competitions/removals', pathParameters: [], query: CompetitionRemovalsQuery,
+    response: CompetitionRemovalListEnvelope, ttlSeconds: 60, dataScope: 'calendar', tag: 'Calendar', answersNotFound: false,
+    summary: 'Competitions that left public view (incremental sync)',
+    description:
+      'The other half of incremental sync: competitions that were public and are not any more (unpublished or deleted), with the instant they left public view, oldest first (`removedAt`, then `id`), paginated like `/competitions`. ' +
+      'Poll it with the same `updatedSince` as `/competitions?updatedSince=`; apply the list\'s changes and drop these ids. A competition published again leaves this list and appears in `/competitions` with a new `updatedAt`; a draft that was never public never appears. ' +
+      'The path is a literal: a competition whose slug is `removals` is reached by its id on `/competitions/{idOrSlug}`.',
   },
   competition: {
     name: 'competition', path: '/competitions/{idOrSlug}', pathParameters: [idOrSlug], query: NoQuery,

@@ -1,4 +1,6 @@
 import type { CompetitionsQuery } from './competitionsQuery.ts';
+import type { CompetitionsCalendarQuery } from './competitionsCalendarQuery.ts';
+import type { CompetitionRemovalsQuery } from './competitionRemovals.ts';
 import type { CompetitionCategoriesQuery } from './competitionCategoriesQuery.ts';
 import type { ClubsQuery, CoachesQuery, DancersQuery, JudgesQuery } from './registryQueries.ts';
 import type { NoQuery } from './noQuery.ts';
@@ -6,6 +8,8 @@ import type { NoQuery } from './noQuery.ts';
 /** The parsed query type of every endpoint, defaults filled in. */
 export interface QueryByEndpoint {
   competitions: CompetitionsQuery;
+  competitionsCalendar: CompetitionsCalendarQuery;
+  competitionRemovals: CompetitionRemovalsQuery;
   competition: NoQuery;
   competitionCategories: CompetitionCategoriesQuery;
   filters: NoQuery;

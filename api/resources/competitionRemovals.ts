@@ -1,0 +1,45 @@
+import type { CompetitionRemovalListEnvelope, CompetitionRemovalsQuery } from '../../schemas/api/competitionRemovals.ts';
+import type { StoredCompetitionRemoval } from '../../services/readModel/documents.ts';
+import { canonicalInstant } from '../../services/readModel/index.ts';
+import { REMOVALS_INDEX_NAME } from '../../services/readModel/indexPlan.ts';
+import { pageLinks, pageMeta, pageSkip } from './pagination.ts';
+import type { ResourceRequest } from './resourceRequest.ts';
+
+interface StoredRemovalRow {
+  id: string;
+  slug: string;
+  removal: StoredCompetitionRemoval;
+}
+
+/**
+ * Competitions out of public view since `updatedSince`. `removal` is set only while a
+ * competition that was public is not (projector/evolve/competitionRemoval.ts), so the range on
+ * `removal.at` alone selects them; a string bound also leaves the null removals out, as
+ * MongoDB compares only values of one type. Served by the `competitions_removals` index in its
+ * own order (`removal.at`, then `_id`).
+ */
+export function removalsFilter(updatedSince: string | undefined): { 'removal.at': { $gte: string } } {
+  return { 'removal.at': { $gte: updatedSince === undefined ? '' : canonicalInstant(updatedSince) } };
+}
+
+export async function listCompetitionRemovals(req: ResourceRequest<CompetitionRemovalsQuery>): Promise<CompetitionRemovalListEnvelope> {
+  const { query } = req;
+  const collection = req.view.collection('competitions');
+  const filter = removalsFilter(query.updatedSince);
+  const options = { hint: REMOVALS_INDEX_NAME, maxTimeMS: req.view.maxTimeMS };
+  const skip = pageSkip(query.page, query.limit);
+  const count = collection.countDocuments(filter, options);
+  const find =
+    skip === null
+      ? Promise.resolve([])
+      : collection
+          .find(filter, { ...options, projection: { _id: 0, id: 1, slug: 1, removal: 1 }, sort: { 'removal.at': 1, _id: 1 }, skip, limit: query.limit })
+          .toArray();
+  const [docs, total] = await Promise.all([find, count]);
+  const meta = pageMeta(query.page, query.limit, total);
+  return {
+    data: (docs as unknown as StoredRemovalRow[]).map((doc) => ({ id: doc.id, slug: doc.slug, removedAt: doc.removal.at, reason: doc.removal.reason })),
+    meta,
+    links: pageLinks(req.urls, '/competitions/removals', query, meta),
+  };
+}
