@@ -4,11 +4,10 @@ import { Kafka, logLevel } from 'kafkajs';
 import { dropKafkajsTimeoutWarning } from '../services/kafka/createKafka.ts';
 import { paths } from './paths.ts';
 import { isOurProcess, readPidFile, run, startDetached, stopProcess, waitUntil } from './processes.ts';
+import { signalProcess } from './signalProcess.ts';
 
 // Apache Kafka 3.9.1 in KRaft mode, single node, from Maven Central (see infra/kafka/pom.xml).
-const MARKER = 'kafka.Kafka';
-const pidFile = join(paths.kafkaRun, 'kafka.pid');
-const logFile = join(paths.kafkaRun, 'kafka.log');
+const MAIN_CLASS = 'kafka.Kafka';
 
 export interface KafkaPorts {
   port: number;
@@ -29,7 +28,7 @@ export async function installKafka(log: (line: string) => void): Promise<void> {
   writeFileSync(paths.kafkaInstalledStamp, new Date().toISOString());
 }
 
-function serverProperties(ports: KafkaPorts): string {
+function serverProperties(ports: KafkaPorts, runDir: string): string {
   return `# Written by infra/localKafka.ts on every start.
 process.roles=broker,controller
 node.id=1
@@ -39,7 +38,7 @@ advertised.listeners=PLAINTEXT://127.0.0.1:${ports.port}
 controller.listener.names=CONTROLLER
 listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
 inter.broker.listener.name=PLAINTEXT
-log.dirs=${join(paths.kafkaRun, 'data')}
+log.dirs=${join(runDir, 'data')}
 num.partitions=6
 offsets.topic.replication.factor=1
 offsets.topic.num.partitions=6
@@ -80,36 +79,77 @@ export async function kafkaAnswers(brokers: string[]): Promise<boolean> {
   }
 }
 
+export interface KafkaInstanceOptions extends KafkaPorts {
+  /** Folder of its data, configuration, log and pid file (the shared broker: .run/kafka). */
+  runDir: string;
+  /** JVM heap limit; 768 MB when absent. */
+  heapMb?: number;
+}
+
+/** One single-node broker: its own ports and folder, so a test can stop or kill it alone. */
+export interface KafkaInstance {
+  readonly brokers: string[];
+  readonly files: { pidFile: string; logFile: string };
+  isOurs(): boolean;
+  /** Starts it on its folder's data (formatting the folder the first time); false when it was running. */
+  start(log: (line: string) => void): Promise<boolean>;
+  /** SIGTERM, then SIGKILL after the grace period; false when nothing of ours ran. */
+  stop(graceMs?: number): Promise<boolean>;
+  /** Sends a signal (SIGKILL, SIGSTOP, SIGCONT...) to it; false when nothing of ours runs. */
+  signal(signal: NodeJS.Signals): boolean;
+}
+
+export function kafkaInstance(opts: KafkaInstanceOptions): KafkaInstance {
+  const pidFile = join(opts.runDir, 'kafka.pid');
+  const logFile = join(opts.runDir, 'kafka.log');
+  const brokers = [`127.0.0.1:${opts.port}`];
+  const isOurs = (): boolean => isOurProcess(readPidFile(pidFile));
+  return {
+    brokers,
+    files: { pidFile, logFile },
+    isOurs,
+    async start(log) {
+      if (isOurs()) return false;
+      if (await kafkaAnswers(brokers)) {
+        throw new Error(`a Kafka broker not started by this project already answers on ${brokers[0]}; set KAFKA_BROKERS to use it, or stop it`);
+      }
+      await installKafka(log);
+      mkdirSync(join(opts.runDir, 'data'), { recursive: true });
+      const propsFile = join(opts.runDir, 'server.properties');
+      writeFileSync(propsFile, serverProperties(opts, opts.runDir));
+      writeFileSync(join(opts.runDir, 'log4j.properties'), log4j);
+      const classpath = `${paths.kafkaLibs}/*`;
+      const heap = opts.heapMb ?? 768;
+      const java = [`-Xms${Math.min(256, heap)}m`, `-Xmx${heap}m`, `-Dlog4j.configuration=file:${join(opts.runDir, 'log4j.properties')}`, '-cp', classpath];
+      if (!existsSync(join(opts.runDir, 'data', 'meta.properties'))) {
+        const clusterId = (await run('java', [...java, 'kafka.tools.StorageTool', 'random-uuid'])).trim();
+        await run('java', [...java, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propsFile, '--ignore-formatted']);
+      }
+      log(`starting Kafka on ${brokers[0]} (log: ${logFile})`);
+      // The marker is the instance's own properties file: a pid reused by another broker is never ours.
+      startDetached({ command: 'java', args: [...java, MAIN_CLASS, propsFile], logFile, pidFile, marker: propsFile });
+      await waitUntil('Kafka', () => kafkaAnswers(brokers), { timeoutMs: 90_000, isStillRunning: isOurs, logFile });
+      return true;
+    },
+    stop: (graceMs) => stopProcess(pidFile, graceMs),
+    signal: (signal) => signalProcess(pidFile, signal),
+  };
+}
+
+// The shared local broker of `npm start` and the test runs.
+const shared = (ports: KafkaPorts = { port: 9092, controllerPort: 9093 }): KafkaInstance => kafkaInstance({ ...ports, runDir: paths.kafkaRun });
+
 export function kafkaIsOurs(): boolean {
-  return isOurProcess(readPidFile(pidFile));
+  return shared().isOurs();
 }
 
 /** Starts the broker unless ours already runs; returns false when it was already running. */
-export async function startKafka(ports: KafkaPorts, log: (line: string) => void): Promise<boolean> {
-  const brokers = [`127.0.0.1:${ports.port}`];
-  if (kafkaIsOurs()) return false;
-  if (await kafkaAnswers(brokers)) {
-    throw new Error(`a Kafka broker not started by this project already answers on ${brokers[0]}; set KAFKA_BROKERS to use it, or stop it`);
-  }
-  await installKafka(log);
-  mkdirSync(join(paths.kafkaRun, 'data'), { recursive: true });
-  const propsFile = join(paths.kafkaRun, 'server.properties');
-  writeFileSync(propsFile, serverProperties(ports));
-  writeFileSync(join(paths.kafkaRun, 'log4j.properties'), log4j);
-  const classpath = `${paths.kafkaLibs}/*`;
-  const java = ['-Xms256m', '-Xmx768m', `-Dlog4j.configuration=file:${join(paths.kafkaRun, 'log4j.properties')}`, '-cp', classpath];
-  if (!existsSync(join(paths.kafkaRun, 'data', 'meta.properties'))) {
-    const clusterId = (await run('java', [...java, 'kafka.tools.StorageTool', 'random-uuid'])).trim();
-    await run('java', [...java, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propsFile, '--ignore-formatted']);
-  }
-  log(`starting Kafka on ${brokers[0]} (log: ${logFile})`);
-  startDetached({ command: 'java', args: [...java, MARKER, propsFile], logFile, pidFile, marker: MARKER });
-  await waitUntil('Kafka', () => kafkaAnswers(brokers), { timeoutMs: 90_000, isStillRunning: kafkaIsOurs, logFile });
-  return true;
+export function startKafka(ports: KafkaPorts, log: (line: string) => void): Promise<boolean> {
+  return shared(ports).start(log);
 }
 
 export function stopKafka(): Promise<boolean> {
-  return stopProcess(pidFile);
+  return shared().stop();
 }
 
-export const kafkaFiles = { pidFile, logFile };
+export const kafkaFiles = shared().files;

@@ -3,15 +3,13 @@ import { dirname, join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { paths } from './paths.ts';
 import { isOurProcess, readPidFile, run, startDetached, stopProcess, waitUntil } from './processes.ts';
+import { signalProcess } from './signalProcess.ts';
 
 // SecantusDB: the MongoDB wire protocol over WiredTiger, with a planner that uses our indexes.
 // Built once from crates.io with the machine's cargo; we run it as a separate process and link
 // nothing of it (GPL-2.0). A pre-release, so the exact version is pinned.
 const CRATE = 'secantus-mdb';
 export const SECANTUS_VERSION = '0.5.3-beta.196';
-const pidFile = join(paths.secantusRun, 'secantusdb.pid');
-const logFile = join(paths.secantusRun, 'secantusdb.log');
-
 export async function installSecantusDb(log: (line: string) => void): Promise<void> {
   if (existsSync(paths.secantusBinary)) return;
   const root = dirname(dirname(paths.secantusBinary));
@@ -50,35 +48,79 @@ export async function mongoAnswers(url: string): Promise<boolean> {
   }
 }
 
-export function secantusDbIsOurs(): boolean {
-  return isOurProcess(readPidFile(pidFile));
+export interface SecantusDbInstanceOptions {
+  port: number;
+  /** Folder of its data, log and pid file (the shared instance: .run/secantusdb). */
+  runDir: string;
+  /** WiredTiger cache (e.g. '256M'); the server's default (4G) when absent. */
+  cacheSize?: string;
 }
 
-export async function startSecantusDb(port: number, log: (line: string) => void): Promise<boolean> {
-  const url = localMongoUrl(port);
-  if (secantusDbIsOurs()) return false;
-  if (await mongoAnswers(url)) {
-    throw new Error(`a MongoDB-wire server not started by this project already answers on 127.0.0.1:${port}; set MONGO_URL to use it, or stop it`);
-  }
-  await installSecantusDb(log);
-  const data = join(paths.secantusRun, 'data');
-  mkdirSync(data, { recursive: true });
-  log(`starting SecantusDB on 127.0.0.1:${port} (log: ${logFile})`);
-  startDetached({
-    command: paths.secantusBinary,
-    // --sync-on-commit: without it an acknowledged `j: true` write may be lost on kill -9
-    // (measured: 158-198 of 200 kept); with it, what MongoDB promises for `j: true` holds.
-    args: ['--host', '127.0.0.1', '--port', String(port), '--storage-path', data, '--sync-on-commit'],
-    logFile,
-    pidFile,
-    marker: paths.secantusBinary,
-  });
-  await waitUntil('SecantusDB', () => mongoAnswers(url), { timeoutMs: 60_000, isStillRunning: secantusDbIsOurs, logFile });
-  return true;
+/** One SecantusDB server: its own port and folder, so a test can stop, kill or pause it alone. */
+export interface SecantusDbInstance {
+  readonly url: string;
+  readonly files: { pidFile: string; logFile: string; dataDir: string };
+  isOurs(): boolean;
+  /** Starts it on its folder's data unless it already runs; false when it was running. */
+  start(log: (line: string) => void): Promise<boolean>;
+  /** SIGTERM, then SIGKILL after the grace period; false when nothing of ours ran. */
+  stop(graceMs?: number): Promise<boolean>;
+  /** Sends a signal (SIGKILL, SIGSTOP, SIGCONT...) to it; false when nothing of ours runs. */
+  signal(signal: NodeJS.Signals): boolean;
+}
+
+export function secantusDbInstance(opts: SecantusDbInstanceOptions): SecantusDbInstance {
+  const pidFile = join(opts.runDir, 'secantusdb.pid');
+  const logFile = join(opts.runDir, 'secantusdb.log');
+  const dataDir = join(opts.runDir, 'data');
+  const url = localMongoUrl(opts.port);
+  const isOurs = (): boolean => isOurProcess(readPidFile(pidFile));
+  return {
+    url,
+    files: { pidFile, logFile, dataDir },
+    isOurs,
+    async start(log) {
+      if (isOurs()) return false;
+      if (await mongoAnswers(url)) {
+        throw new Error(`a MongoDB-wire server not started by this project already answers on 127.0.0.1:${opts.port}; set MONGO_URL to use it, or stop it`);
+      }
+      await installSecantusDb(log);
+      mkdirSync(dataDir, { recursive: true });
+      log(`starting SecantusDB on 127.0.0.1:${opts.port} (log: ${logFile})`);
+      startDetached({
+        command: paths.secantusBinary,
+        // --sync-on-commit: without it an acknowledged `j: true` write may be lost on kill -9
+        // (measured: 158-198 of 200 kept); with it, what MongoDB promises for `j: true` holds.
+        args: [
+          '--host', '127.0.0.1', '--port', String(opts.port), '--storage-path', dataDir, '--sync-on-commit',
+          ...(opts.cacheSize ? ['--cache-size', opts.cacheSize] : []),
+        ],
+        logFile,
+        pidFile,
+        // Its own data folder: a pid reused by another SecantusDB (or anything else) is never ours.
+        marker: dataDir,
+      });
+      await waitUntil('SecantusDB', () => mongoAnswers(url), { timeoutMs: 60_000, isStillRunning: isOurs, logFile });
+      return true;
+    },
+    stop: (graceMs) => stopProcess(pidFile, graceMs),
+    signal: (signal) => signalProcess(pidFile, signal),
+  };
+}
+
+// The shared local instance of `npm start` and the test runs.
+const shared = (port = 27017): SecantusDbInstance => secantusDbInstance({ port, runDir: paths.secantusRun });
+
+export function secantusDbIsOurs(): boolean {
+  return shared().isOurs();
+}
+
+export function startSecantusDb(port: number, log: (line: string) => void): Promise<boolean> {
+  return shared(port).start(log);
 }
 
 export function stopSecantusDb(): Promise<boolean> {
-  return stopProcess(pidFile);
+  return shared().stop();
 }
 
-export const secantusDbFiles = { pidFile, logFile };
+export const secantusDbFiles = { pidFile: shared().files.pidFile, logFile: shared().files.logFile };
