@@ -10,6 +10,7 @@ import {
   STYLES,
 } from '../../schemas/api/enumValues.ts';
 import type { NoQuery } from '../../schemas/api/noQuery.ts';
+import { compareDisplayNames } from './compareDisplayNames.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
 type Counted<K> = { key: K; count: number };
@@ -37,9 +38,14 @@ function mergeById<K extends { id: number | string }>(rows: Counted<K>[]): Count
   return [...merged.values()].map(({ best, count }) => ({ key: best.key, count }));
 }
 
+/** Code units: for codes, which are identifiers rather than words. */
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** `GET /filters`: countries, cities and types of published competitions, and every enum value. */
+/**
+ * `GET /filters`: countries, cities and types of published competitions, and every enum value.
+ * Countries and cities come in the collation order people read (compareDisplayNames), ties
+ * broken by id or country code so the body, and so its ETag, is the same on every instance.
+ */
 export async function competitionFilters(req: ResourceRequest<NoQuery>): Promise<CompetitionFilters> {
   const competitions = req.view.collection('competitions');
   const [countries, cities, types] = await Promise.all([
@@ -56,10 +62,10 @@ export async function competitionFilters(req: ResourceRequest<NoQuery>): Promise
     data: {
       countries: mergeById(countries)
         .map(({ key, count }) => ({ id: key.id, name: key.name, code: key.code, competitionsCount: count }))
-        .sort((a, b) => byText(a.name, b.name) || a.id - b.id),
+        .sort((a, b) => compareDisplayNames(a.name, b.name) || a.id - b.id),
       cities: cities
         .map(({ key, count }) => ({ name: key.name, countryCode: key.countryCode ?? null, competitionsCount: count }))
-        .sort((a, b) => byText(a.name, b.name) || byText(a.countryCode ?? '', b.countryCode ?? '')),
+        .sort((a, b) => compareDisplayNames(a.name, b.name) || byText(a.countryCode ?? '', b.countryCode ?? '')),
       types: mergeById(types)
         .map(({ key }) => ({ code: key.id, label: key.label }))
         .sort((a, b) => byText(a.code, b.code)),

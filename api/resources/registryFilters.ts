@@ -2,6 +2,7 @@ import type { Collection, Document } from 'mongodb';
 import { JUDGE_POSITIONS, MEMBERSHIP_STATUSES, REGISTRY_STATES } from '../../schemas/api/enumValues.ts';
 import type { RegistryFilters } from '../../schemas/api/filterBodies.ts';
 import type { NoQuery } from '../../schemas/api/noQuery.ts';
+import { compareDisplayNames } from './compareDisplayNames.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
 type Country = { id: number; name: string; code: string };
@@ -47,7 +48,7 @@ async function distinctIntegers(collection: Collection<Document>, field: string,
   return values.filter((v): v is number => Number.isInteger(v)).sort((a, b) => a - b);
 }
 
-/** `GET /registry/filters`: countries with counts per entity, classes, categories, positions, enums. */
+/** `GET /registry/filters`: countries with counts per entity (in compareDisplayNames order, then id), classes, categories, positions, enums. */
 export async function registryFilters(req: ResourceRequest<NoQuery>): Promise<RegistryFilters> {
   const c = (listing: Entity) => req.view.collection(listing);
   const [dancers, coaches, judges, clubs, danceClasses, judgeCategories, positions] = await Promise.all([
@@ -76,7 +77,7 @@ export async function registryFilters(req: ResourceRequest<NoQuery>): Promise<Re
       countsScope: 'registryState=REGISTRY',
       countries: [...countries.values()]
         .map(({ id, name, code, counts }) => ({ id, name, code, counts }))
-        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id)),
+        .sort((a, b) => compareDisplayNames(a.name, b.name) || a.id - b.id),
       danceClasses,
       judgeCategories,
       judgePositions: JUDGE_POSITIONS.filter((p) => positions.includes(p)),

@@ -16,12 +16,25 @@ import {
 
 const count = Type.Integer({ minimum: 0 });
 
+/**
+ * How `/filters` and `/registry/filters` order names: one order for every caller, since a body is
+ * cached for all; `tieBreak` keeps equal names in a fixed order, so the ETag is stable.
+ */
+const nameOrder = (tieBreak: string): string =>
+  'Sorted by `name` in the Unicode (CLDR) root collation, the base every language\'s alphabet refines: letters with diacritics sort with their base letter ' +
+  `("Ústí nad Labem" before "Ventspils"), case after letters, digits by their number; then by code units, then by \`${tieBreak}\`. ` +
+  'For a language\'s own order (e.g. Estonian z after s), re-sort with its collator.';
+
 /** Body of `GET /filters`; counts cover public competitions only. */
 export const CompetitionFilters = Type.Object({
   data: Type.Object(
     {
-      countries: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String(), competitionsCount: count })),
-      cities: Type.Array(Type.Object({ name: Type.String(), countryCode: NullableString(), competitionsCount: count })),
+      countries: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String(), competitionsCount: count }), {
+        description: nameOrder('id'),
+      }),
+      cities: Type.Array(Type.Object({ name: Type.String(), countryCode: NullableString(), competitionsCount: count }), {
+        description: nameOrder('countryCode'),
+      }),
       types: Type.Array(Type.Object({ code: Type.String(), label: Type.String() })),
       statuses: Type.Array(StringEnum(COMPETITION_STATUSES)),
       registrationStatuses: Type.Array(StringEnum(REGISTRATION_STATUSES)),
@@ -47,6 +60,7 @@ export const RegistryFilters = Type.Object({
           code: Type.String(),
           counts: Type.Object({ dancers: count, coaches: count, judges: count, clubs: count }),
         }),
+        { description: nameOrder('id') },
       ),
       danceClasses: Type.Array(Type.Integer()),
       judgeCategories: Type.Array(Type.Integer()),
