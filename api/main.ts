@@ -13,7 +13,9 @@ runMain('api', async () => {
   const config = loadConfig(process.env);
   const logger = createLogger('api', config.logLevel);
   const registry = createRegistry('api');
-  const mongo = await connectMongo(config.mongo.url, config.mongo.db);
+  // A database that stops answering (paused, partitioned) fails a request one second after its
+  // query time limit (503), instead of holding it open forever.
+  const mongo = await connectMongo(config.mongo.url, config.mongo.db, { socketTimeoutMs: config.api.queryTimeoutMs + 1000 });
   const readiness = async (): Promise<{ ready: boolean; checks: Record<string, boolean> }> => {
     const mongoUp = await mongo.ping();
     return { ready: mongoUp, checks: { mongo: mongoUp } };

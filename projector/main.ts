@@ -1,6 +1,6 @@
 // The projector process: consumes the events topic and keeps the read model in MongoDB.
 import { loadConfig } from '../services/config/index.ts';
-import { createKafka, ensureTopics, probeKafka } from '../services/kafka/index.ts';
+import { createKafka, ensureTopics } from '../services/kafka/index.ts';
 import { createLogger } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
 import { connectMongo } from '../services/mongo/index.ts';
@@ -13,6 +13,7 @@ import { recordFreshness } from './freshness/recordFreshness.ts';
 import { projectorContext } from './projectorContext.ts';
 import { bootstrapFromTopic } from './bootstrap/bootstrapFromTopic.ts';
 import { runProjector } from './runProjector.ts';
+import { projectorReadiness } from './projectorReadiness.ts';
 
 runMain('projector', async () => {
   const config = loadConfig(process.env);
@@ -44,11 +45,7 @@ runMain('projector', async () => {
     host: config.opsHost,
     port: config.projector.opsPort,
     registry,
-    readiness: async () => {
-      const [mongoUp, kafkaUp] = await Promise.all([mongo.ping(), probeKafka(admin)]);
-      const consumer = projector.isRunning();
-      return { ready: mongoUp && kafkaUp && consumer, checks: { mongo: mongoUp, kafka: kafkaUp, consumer } };
-    },
+    readiness: projectorReadiness({ mongo, admin, projector }),
   });
   logger.info({ ops: `http://${config.opsHost}:${config.projector.opsPort}`, topic: config.kafka.topic, generation: projector.generation() }, 'projector started');
 

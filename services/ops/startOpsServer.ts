@@ -7,7 +7,13 @@ export type ReadinessCheck = () => Promise<{ ready: boolean; checks: Record<stri
  * The operators' port of a process: liveness, readiness and Prometheus metrics. It is separate
  * from the public API port so /metrics is never reachable through the public base path.
  */
-export async function startOpsServer(opts: { host: string; port: number; registry: Registry; readiness: ReadinessCheck }): Promise<Server> {
+/**
+ * A readiness check that has not answered within this long counts as "not ready": a probe
+ * stuck on a paused database must not hang the load balancer's request (nor pile up).
+ */
+export const READINESS_TIMEOUT_MS = 3000;
+
+export async function startOpsServer(opts: { host: string; port: number; registry: Registry; readiness: ReadinessCheck; readinessTimeoutMs?: number }): Promise<Server> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const reply = (status: number, type: string, body: string): void => {
@@ -17,8 +23,7 @@ export async function startOpsServer(opts: { host: string; port: number; registr
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(405, 'text/plain', 'method not allowed\n');
     if (path === '/health/live') return reply(200, 'application/json', '{"status":"live"}\n');
     if (path === '/health/ready') {
-      opts
-        .readiness()
+      withDeadline(opts.readiness(), opts.readinessTimeoutMs ?? READINESS_TIMEOUT_MS)
         .then(({ ready, checks }) => reply(ready ? 200 : 503, 'application/json', `${JSON.stringify({ status: ready ? 'ready' : 'not ready', checks })}\n`))
         .catch(() => reply(503, 'application/json', '{"status":"not ready"}\n'));
       return;
@@ -37,4 +42,12 @@ export async function startOpsServer(opts: { host: string; port: number; registr
     server.listen(opts.port, opts.host, () => resolve());
   });
   return server;
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`readiness check took over ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
