@@ -4,7 +4,7 @@ import type { ClubsQuery } from '../../schemas/api/registryQueries.ts';
 import type { ListingQuery } from './filterBuilder.ts';
 import { foldedEquals, foldedPrefix } from './filterClauses.ts';
 import { CLUB_FIELDS, toClubListItem } from './clubMapping.ts';
-import { pageMeta } from './pagination.ts';
+import { pageEnvelope } from './pagination.ts';
 import { projectionOf } from './projection.ts';
 import { readPage } from './readPage.ts';
 import { registryFilter } from './registryListQuery.ts';
@@ -22,5 +22,5 @@ export function clubListQuery(query: ClubsQuery): ListingQuery {
 export async function listClubs(req: ResourceRequest<ClubsQuery>): Promise<Static<typeof ClubListEnvelope>> {
   const { query } = req;
   const { docs, total } = await readPage(req.view.collection('clubs'), clubListQuery(query), { projection: projectionOf(CLUB_FIELDS), page: query.page, limit: query.limit, maxTimeMS: req.view.maxTimeMS });
-  return { data: docs.map((doc) => toClubListItem(doc as Parameters<typeof toClubListItem>[0])), meta: pageMeta(query.page, query.limit, total) };
+  return pageEnvelope(req.urls, '/clubs', query, docs.map((doc) => toClubListItem(doc as Parameters<typeof toClubListItem>[0])), total);
 }

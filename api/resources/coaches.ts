@@ -4,7 +4,7 @@ import type { CoachesQuery } from '../../schemas/api/registryQueries.ts';
 import type { ListingQuery } from './filterBuilder.ts';
 import { foldedEquals } from './filterClauses.ts';
 import { COACH_FIELDS, toCoach } from './personMapping.ts';
-import { pageMeta } from './pagination.ts';
+import { pageEnvelope } from './pagination.ts';
 import { projectionOf } from './projection.ts';
 import { readPage } from './readPage.ts';
 import { registryFilter } from './registryListQuery.ts';
@@ -24,5 +24,5 @@ export function coachListQuery(query: CoachesQuery): ListingQuery {
 export async function listCoaches(req: ResourceRequest<CoachesQuery>): Promise<Static<typeof CoachListEnvelope>> {
   const { query } = req;
   const { docs, total } = await readPage(req.view.collection('coaches'), coachListQuery(query), { projection: projectionOf(COACH_FIELDS), page: query.page, limit: query.limit, maxTimeMS: req.view.maxTimeMS });
-  return { data: docs.map((doc) => toCoach(doc as Parameters<typeof toCoach>[0])), meta: pageMeta(query.page, query.limit, total) };
+  return pageEnvelope(req.urls, '/coaches', query, docs.map((doc) => toCoach(doc as Parameters<typeof toCoach>[0])), total);
 }

@@ -4,7 +4,7 @@ import type { DancersQuery } from '../../schemas/api/registryQueries.ts';
 import type { ListingQuery } from './filterBuilder.ts';
 import { anyOf, foldedEquals } from './filterClauses.ts';
 import { DANCER_FIELDS, toDancer } from './personMapping.ts';
-import { pageMeta } from './pagination.ts';
+import { pageEnvelope } from './pagination.ts';
 import { projectionOf } from './projection.ts';
 import { readPage } from './readPage.ts';
 import { registryFilter } from './registryListQuery.ts';
@@ -27,5 +27,5 @@ export function dancerListQuery(query: DancersQuery): ListingQuery {
 export async function listDancers(req: ResourceRequest<DancersQuery>): Promise<Static<typeof DancerListEnvelope>> {
   const { query } = req;
   const { docs, total } = await readPage(req.view.collection('dancers'), dancerListQuery(query), { projection: projectionOf(DANCER_FIELDS), page: query.page, limit: query.limit, maxTimeMS: req.view.maxTimeMS });
-  return { data: docs.map((doc) => toDancer(doc as Parameters<typeof toDancer>[0])), meta: pageMeta(query.page, query.limit, total) };
+  return pageEnvelope(req.urls, '/dancers', query, docs.map((doc) => toDancer(doc as Parameters<typeof toDancer>[0])), total);
 }

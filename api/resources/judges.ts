@@ -4,7 +4,7 @@ import type { JudgesQuery } from '../../schemas/api/registryQueries.ts';
 import type { ListingQuery } from './filterBuilder.ts';
 import { anyOf, foldedEquals } from './filterClauses.ts';
 import { JUDGE_FIELDS, toJudge } from './personMapping.ts';
-import { pageMeta } from './pagination.ts';
+import { pageEnvelope } from './pagination.ts';
 import { projectionOf } from './projection.ts';
 import { readPage } from './readPage.ts';
 import { registryFilter } from './registryListQuery.ts';
@@ -25,5 +25,5 @@ export function judgeListQuery(query: JudgesQuery): ListingQuery {
 export async function listJudges(req: ResourceRequest<JudgesQuery>): Promise<Static<typeof JudgeListEnvelope>> {
   const { query } = req;
   const { docs, total } = await readPage(req.view.collection('judges'), judgeListQuery(query), { projection: projectionOf(JUDGE_FIELDS), page: query.page, limit: query.limit, maxTimeMS: req.view.maxTimeMS });
-  return { data: docs.map((doc) => toJudge(doc as Parameters<typeof toJudge>[0])), meta: pageMeta(query.page, query.limit, total) };
+  return pageEnvelope(req.urls, '/judges', query, docs.map((doc) => toJudge(doc as Parameters<typeof toJudge>[0])), total);
 }

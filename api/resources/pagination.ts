@@ -27,3 +27,15 @@ export function pageLinks(urls: ApiUrls, path: string, query: QueryValues, meta:
     previous: meta.hasPreviousPage ? at(Math.min(meta.page - 1, Math.max(meta.totalPages, 1))) : null,
   };
 }
+
+/** A parsed listing query: the page asked for, and every other value the links repeat. */
+export interface PageQuery extends QueryValues {
+  readonly page: number;
+  readonly limit: number;
+}
+
+/** One page of the listing at `path` (e.g. `/dancers`) in its envelope: items, `meta`, and `links` built from them. */
+export function pageEnvelope<T>(urls: ApiUrls, path: string, query: PageQuery, data: T[], total: number): { data: T[]; meta: PageMeta; links: PageLinks } {
+  const meta = pageMeta(query.page, query.limit, total);
+  return { data, meta, links: pageLinks(urls, path, query, meta) };
+}

@@ -21,14 +21,18 @@ export const PageMeta = Type.Object(
 export const PageLinks = Type.Object(
   {
     self: Type.String(),
-    next: NullableString(),
-    previous: NullableString(),
+    next: NullableString({ description: 'The next page; null on the last page and past it.' }),
+    previous: NullableString({ description: 'The previous page (past the end: the last page that holds data, page 1 when nothing matches); null on page 1.' }),
   },
-  { title: 'PageLinks', description: 'Ready-made URLs.' },
+  {
+    title: 'PageLinks',
+    description: 'Ready-made absolute URLs with the query in canonical form (parameters sorted, defaults written out); `self` is the page itself.',
+  },
 );
 
+/** A paginated list: every listing carries ready-made page links, like the competition list. */
 export function ListEnvelope<T extends TSchema>(item: T) {
-  return Type.Object({ data: Type.Array(item), meta: PageMeta });
+  return Type.Object({ data: Type.Array(item), meta: PageMeta, links: PageLinks });
 }
 
 export function SingleEnvelope<T extends TSchema>(item: T) {

@@ -6,7 +6,7 @@ import { Category } from './category.ts';
 import { Competition } from './competition.ts';
 import { Coach, Dancer, Judge } from './registryPeople.ts';
 import { ClubDetail, ClubListItem } from './club.ts';
-import { CategoryListEnvelope, CompetitionListEnvelope, PageMeta } from './envelopes.ts';
+import { CategoryListEnvelope, ClubListEnvelope, CompetitionListEnvelope, DancerListEnvelope, PageMeta } from './envelopes.ts';
 import { CompetitionFilters, RegistryFilters } from './filterBodies.ts';
 import { ErrorEnvelope } from './errorEnvelope.ts';
 import { ENDPOINTS, ENDPOINT_NAMES } from './endpoints.ts';
@@ -62,6 +62,8 @@ describe('response schemas accept what api-v1.md and decisions.md describe', () 
     ['Club detail', ClubDetail, clubDetail],
     ['competition list', CompetitionListEnvelope, { data: [competition], meta, links: { self: '/x', next: null, previous: null } }],
     ['category list', CategoryListEnvelope, { data: [category], meta: { total: 1 } }],
+    ['dancer list', DancerListEnvelope, { data: [dancer], meta, links: { self: '/d?page=1', next: '/d?page=2', previous: null } }],
+    ['club list', ClubListEnvelope, { data: [club], meta, links: { self: '/c?page=2', next: null, previous: '/c?page=1' } }],
     ['error', ErrorEnvelope, { error: { type: 'NOT_FOUND', message: 'No.', details: [] } }],
   ] as const)('%s', (_name, schema, value) => {
     expect(valid(schema, value), JSON.stringify(ajv.errors)).toBe(true);
@@ -89,6 +91,7 @@ describe('response schemas accept what api-v1.md and decisions.md describe', () 
     expect(valid(Category, { ...category, level: 11 })).toBe(false);
     expect(valid(ClubListItem, { ...club, locations: [{ ...location, type: 'office' }] })).toBe(false);
     expect(valid(Coach, { ...coach, country: { id: 1, name: 'Latvia', code: 'lv' } })).toBe(false);
+    expect(valid(DancerListEnvelope, { data: [dancer], meta }), 'registry listings carry links like competitions').toBe(false);
   });
 
   it('describes the two filter bodies exactly as decisions.md states them', () => {

@@ -26,7 +26,7 @@ async function list(listing: string, query = ''): Promise<{ ids: string[]; body:
   const res = await api.request(`/api/v1/${listing}${query === '' ? '' : `?${query}`}`);
   expect(res.status, `${listing}?${query}: ${res.text}`).toBe(200);
   expectMatchesSchema(res.json, SCHEMAS[listing]!);
-  expect(res.json).not.toHaveProperty('links');
+  expect(res.json).toHaveProperty('links.self');
   return { ids: idsIn(res.json), body: res.json as { data: Array<Record<string, unknown>>; meta: PageMeta } };
 }
 const idsOf = async (listing: string, query = ''): Promise<string[]> => (await list(listing, query)).ids;
