@@ -4,7 +4,7 @@ import { canonicalInstant, periodFilter } from '../../services/readModel/index.t
 import { FilterBuilder, type ListingQuery } from './filterBuilder.ts';
 import { anyOf, foldedEquals, foldedPrefix, searchClause } from './filterClauses.ts';
 import { COMPETITION_FIELDS, toCompetition, type StoredCompetition } from './competitionMapping.ts';
-import { pageLinks, pageMeta } from './pagination.ts';
+import { pageEnvelope } from './pagination.ts';
 import { projectionOf } from './projection.ts';
 import { readPage } from './readPage.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
@@ -60,10 +60,5 @@ export async function listCompetitions(req: ResourceRequest<CompetitionsQuery>):
     limit: query.limit,
     maxTimeMS: req.view.maxTimeMS,
   });
-  const meta = pageMeta(query.page, query.limit, total);
-  return {
-    data: docs.map((doc) => toCompetition(doc as StoredCompetition, req.today, req.urls, extras)),
-    meta,
-    links: pageLinks(req.urls, '/competitions', query, meta),
-  };
+  return pageEnvelope(req.urls, '/competitions', query, docs.map((doc) => toCompetition(doc as StoredCompetition, req.today, req.urls, extras)), total);
 }
