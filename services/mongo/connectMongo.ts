@@ -15,9 +15,13 @@ export interface ConnectMongoOptions {
    * never answers, and without this an operation (and the request behind it) waits forever.
    * Set it above the longest operation expected (the API: its query time limit plus a margin);
    * the projector leaves it unset, as its index builds may run for minutes on one reply.
+   * Finding the server and opening a connection are then bounded by it too (at most the
+   * default 5 s), so a request against an unanswering database ends within a few times it.
    */
   socketTimeoutMs?: number;
 }
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 
 /** How long a readiness ping may take before the database counts as away. */
 export const PING_TIMEOUT_MS = 2000;
@@ -25,8 +29,8 @@ export const PING_TIMEOUT_MS = 2000;
 /** Connects and proves the server answers before returning, so start-up fails loudly. */
 export async function connectMongo(url: string, dbName: string, options: ConnectMongoOptions = {}): Promise<MongoConnection> {
   const client = new MongoClient(url, {
-    serverSelectionTimeoutMS: 5000,
-    connectTimeoutMS: 5000,
+    serverSelectionTimeoutMS: Math.min(DEFAULT_CONNECT_TIMEOUT_MS, options.socketTimeoutMs ?? Infinity),
+    connectTimeoutMS: Math.min(DEFAULT_CONNECT_TIMEOUT_MS, options.socketTimeoutMs ?? Infinity),
     appName: 'federation-read',
     ...(options.socketTimeoutMs === undefined ? {} : { socketTimeoutMS: options.socketTimeoutMs }),
   });
