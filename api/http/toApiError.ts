@@ -24,7 +24,7 @@ export interface ToApiErrorOptions {
  */
 export function toApiError(thrown: unknown, options: ToApiErrorOptions): ApiError {
   if (thrown instanceof ApiError) return thrown;
-  if (isDatabaseUnavailable(thrown) || isQueryTimeLimit(thrown)) {
+  if (isDatabaseUnavailable(thrown) || isQueryTimeLimit(thrown) || isServerUnavailable(thrown)) {
     return new ApiError('SERVICE_UNAVAILABLE', 'The read model is temporarily unavailable; retry later.', {
       headers: { 'Retry-After': String(options.retryAfterSeconds ?? 5) },
       cause: thrown,
@@ -54,6 +54,32 @@ const MAX_TIME_MS_EXPIRED = 50;
 
 export function isQueryTimeLimit(thrown: unknown): boolean {
   return thrown instanceof Error && thrown.name === 'MongoServerError' && (thrown as { code?: unknown }).code === MAX_TIME_MS_EXPIRED;
+}
+
+/**
+ * Server errors that mean "this server cannot serve now, another attempt may": a server shutting
+ * down (SIGTERM) interrupts the operations it runs with InterruptedAtShutdown or answers
+ * ShutdownInProgress; a replica set in an election answers the not-primary family. The codes
+ * the driver itself retries reads on; a 503 with Retry-After, not a 500, is their answer.
+ */
+export const SERVER_UNAVAILABLE_CODES: ReadonlySet<number> = new Set([
+  6, // HostUnreachable
+  7, // HostNotFound
+  89, // NetworkTimeout
+  91, // ShutdownInProgress
+  189, // PrimarySteppedDown
+  9001, // SocketException
+  10107, // NotWritablePrimary
+  11600, // InterruptedAtShutdown
+  11602, // InterruptedDueToReplStateChange
+  13435, // NotPrimaryNoSecondaryOk
+  13436, // NotPrimaryOrSecondary
+]);
+
+export function isServerUnavailable(thrown: unknown): boolean {
+  if (!(thrown instanceof Error) || thrown.name !== 'MongoServerError') return false;
+  const { code } = thrown as { code?: unknown };
+  return typeof code === 'number' && SERVER_UNAVAILABLE_CODES.has(code);
 }
 
 /** The status of an http-errors style error (as thrown by `ctx.throw`), when there is one. */

@@ -50,6 +50,18 @@ describe('toApiError', () => {
     expect(toApiError(wrapped, { requestId: 'r1' }).code).toBe('SERVICE_UNAVAILABLE');
   });
 
+  it.each([
+    [91, 'ShutdownInProgress'],
+    [11600, 'InterruptedAtShutdown'],
+    [10107, 'NotWritablePrimary'],
+    [189, 'PrimarySteppedDown'],
+  ])('maps a server answering code %i (%s) to 503 with Retry-After', (code, codeName) => {
+    const error = toApiError(Object.assign(namedError('MongoServerError', `${codeName}: interrupted`), { code, codeName }), { requestId: 'r1' });
+    expect(error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(error.headers).toEqual({ 'Retry-After': '5' });
+    expect(error.message).not.toContain(codeName);
+  });
+
   it('maps a query stopped at its time limit (MaxTimeMSExpired) to 503 with Retry-After', () => {
     const expired = Object.assign(namedError('MongoServerError', 'operation exceeded time limit'), { code: 50 });
     const error = toApiError(expired, { requestId: 'r1' });
