@@ -8,6 +8,7 @@ import { startOpsServer } from '../services/ops/index.ts';
 import { runMain } from '../services/runMain.ts';
 import { onShutdown } from '../services/shutdown.ts';
 import { createApp } from './createApp.ts';
+import { sharedRateLimitStore } from './http/sharedRateLimitStore.ts';
 
 runMain('api', async () => {
   const config = loadConfig(process.env);
@@ -20,7 +21,14 @@ runMain('api', async () => {
     const mongoUp = await mongo.ping();
     return { ready: mongoUp, checks: { mongo: mongoUp } };
   };
-  const app = createApp({ config, logger, readiness, db: mongo.db, metrics: registry });
+  // With REDIS_URL every instance spends one budget per client IP; Redis is not part of
+  // readiness, since an instance without it still limits alone in memory.
+  const sharedLimit = config.api.redisUrl
+    ? sharedRateLimitStore({ url: config.api.redisUrl, limit: config.api.rateLimitMax, windowSeconds: config.api.rateLimitWindowSeconds, logger, metrics: registry })
+    : undefined;
+  // Info, not a warning: the fallback store warns once when a request finds Redis down.
+  if (sharedLimit && !(await sharedLimit.ready(2000))) logger.info('Redis does not answer yet; the rate limit counts in memory until it does');
+  const app = createApp({ config, logger, readiness, db: mongo.db, metrics: registry, ...(sharedLimit ? { rateLimitStore: sharedLimit.store } : {}) });
   const handle = app.callback();
   const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve, reject) => {
@@ -35,5 +43,6 @@ runMain('api', async () => {
     { name: 'http server', close: () => new Promise((resolve) => server.close(resolve)) },
     { name: 'ops server', close: () => new Promise((resolve) => ops.close(resolve)) },
     { name: 'mongo', close: () => mongo.close() },
+    { name: 'redis', close: async () => sharedLimit?.close() },
   ]);
 });

@@ -1,22 +1,27 @@
 import { installSecantusDb, localMongoUrl, mongoAnswers, secantusDbFiles, secantusDbIsOurs, startSecantusDb, stopSecantusDb } from './localSecantusDb.ts';
 import { installKafka, kafkaAnswers, kafkaFiles, kafkaIsOurs, startKafka, stopKafka } from './localKafka.ts';
+import { installRedis, localRedisUrl, redisAnswers, redisFiles, redisIsOurs, startRedis, stopRedis } from './localRedis.ts';
 
-// The local stand-ins for production's Kafka and MongoDB. Servers named by KAFKA_BROKERS or
-// MONGO_URL are external: never started, never stopped, only probed.
+// The local stand-ins for production's Kafka and MongoDB, and the Redis of the shared rate limit.
+// Servers named by KAFKA_BROKERS, MONGO_URL or REDIS_URL are external: never started, never
+// stopped, only probed.
 export interface LocalServerOptions {
   kafkaBrokers?: string | undefined;
   mongoUrl?: string | undefined;
+  redisUrl?: string | undefined;
   kafkaPort: number;
   kafkaControllerPort: number;
   mongoPort: number;
+  redisPort: number;
   log: (line: string) => void;
 }
 
 export interface Endpoints {
   kafkaBrokers: string;
   mongoUrl: string;
+  redisUrl: string;
   /** What this call started (and so what a matching stop may end). */
-  started: { kafka: boolean; mongo: boolean };
+  started: { kafka: boolean; mongo: boolean; redis: boolean };
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv, log: (line: string) => void): LocalServerOptions {
@@ -30,9 +35,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv, log: (line: string) => vo
   return {
     kafkaBrokers: env.KAFKA_BROKERS || undefined,
     mongoUrl: env.MONGO_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     kafkaPort: port('LOCAL_KAFKA_PORT', 9092),
     kafkaControllerPort: port('LOCAL_KAFKA_CONTROLLER_PORT', 9093),
     mongoPort: port('LOCAL_MONGO_PORT', 27017),
+    redisPort: port('LOCAL_REDIS_PORT', 6379),
     log,
   };
 }
@@ -42,6 +49,7 @@ export async function installLocalServers(opts: LocalServerOptions): Promise<voi
   await Promise.all([
     opts.kafkaBrokers ? undefined : installKafka(opts.log),
     opts.mongoUrl ? undefined : installSecantusDb(opts.log),
+    opts.redisUrl ? undefined : installRedis(opts.log),
   ]);
 }
 
@@ -49,28 +57,35 @@ export async function startLocalServers(opts: LocalServerOptions): Promise<Endpo
   await installLocalServers(opts);
   const kafkaBrokers = opts.kafkaBrokers ?? `127.0.0.1:${opts.kafkaPort}`;
   const mongoUrl = opts.mongoUrl ?? localMongoUrl(opts.mongoPort);
-  const [kafka, mongo] = await Promise.all([
+  const redisUrl = opts.redisUrl ?? localRedisUrl(opts.redisPort);
+  const [kafka, mongo, redis] = await Promise.all([
     opts.kafkaBrokers ? false : startKafka({ port: opts.kafkaPort, controllerPort: opts.kafkaControllerPort }, opts.log),
     opts.mongoUrl ? false : startSecantusDb(opts.mongoPort, opts.log),
+    opts.redisUrl ? false : startRedis(opts.redisPort, opts.log),
   ]);
   // External servers must answer too: a test run against a dead server should say so at once.
   if (!(await kafkaAnswers(kafkaBrokers.split(',')))) throw new Error(`Kafka does not answer at ${kafkaBrokers}`);
   if (!(await mongoAnswers(mongoUrl))) throw new Error(`MongoDB does not answer a ping at ${mongoUrl}`);
-  return { kafkaBrokers, mongoUrl, started: { kafka, mongo } };
+  if (!(await redisAnswers(redisUrl))) throw new Error(`Redis does not answer a PING at ${redisUrl}`);
+  return { kafkaBrokers, mongoUrl, redisUrl, started: { kafka, mongo, redis } };
 }
 
-export async function stopLocalServers(which: { kafka: boolean; mongo: boolean } = { kafka: true, mongo: true }): Promise<{ kafka: boolean; mongo: boolean }> {
-  const [kafka, mongo] = await Promise.all([which.kafka ? stopKafka() : false, which.mongo ? stopSecantusDb() : false]);
-  return { kafka, mongo };
+export async function stopLocalServers(
+  which: { kafka: boolean; mongo: boolean; redis?: boolean } = { kafka: true, mongo: true, redis: true },
+): Promise<{ kafka: boolean; mongo: boolean; redis: boolean }> {
+  const [kafka, mongo, redis] = await Promise.all([which.kafka ? stopKafka() : false, which.mongo ? stopSecantusDb() : false, which.redis ? stopRedis() : false]);
+  return { kafka, mongo, redis };
 }
 
 export async function localServerStatus(opts: LocalServerOptions): Promise<string[]> {
   const kafkaBrokers = opts.kafkaBrokers ?? `127.0.0.1:${opts.kafkaPort}`;
   const mongoUrl = opts.mongoUrl ?? localMongoUrl(opts.mongoPort);
-  const [kafkaUp, mongoUp] = await Promise.all([kafkaAnswers(kafkaBrokers.split(',')), mongoAnswers(mongoUrl)]);
+  const redisUrl = opts.redisUrl ?? localRedisUrl(opts.redisPort);
+  const [kafkaUp, mongoUp, redisUp] = await Promise.all([kafkaAnswers(kafkaBrokers.split(',')), mongoAnswers(mongoUrl), redisAnswers(redisUrl)]);
   const who = (external: boolean, ours: boolean): string => (external ? 'external' : ours ? 'started by this project' : 'not started by this project');
   return [
     `kafka    ${kafkaUp ? 'answers' : 'down'}  ${kafkaBrokers}  (${who(Boolean(opts.kafkaBrokers), kafkaIsOurs())}; log ${kafkaFiles.logFile})`,
     `mongodb  ${mongoUp ? 'answers' : 'down'}  ${mongoUrl}  (${who(Boolean(opts.mongoUrl), secantusDbIsOurs())}; log ${secantusDbFiles.logFile})`,
+    `redis    ${redisUp ? 'answers' : 'down'}  ${redisUrl.replace(/\/\/[^@/]*@/, '//***@')}  (${who(Boolean(opts.redisUrl), redisIsOurs())}; log ${redisFiles.logFile})`,
   ];
 }

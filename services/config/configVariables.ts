@@ -36,6 +36,7 @@ export const configVariables: ConfigVariable[] = [
   { name: 'TRUSTED_PROXY_COUNT', schema: Type.Integer({ minimum: 0, maximum: 10 }), default: '0', description: 'reverse proxies in front of the API whose X-Forwarded-For is trusted; 0 uses the socket address' },
   { name: 'RATE_LIMIT_MAX', schema: Type.Integer({ minimum: 1, maximum: 1_000_000 }), default: '300', description: 'requests per client IP per window' },
   { name: 'RATE_LIMIT_WINDOW_SECONDS', schema: Type.Integer({ minimum: 1, maximum: 3600 }), default: '60', description: 'length of the sliding rate-limit window' },
+  { name: 'REDIS_URL', schema: Type.String({ pattern: '^(rediss?://\\S+)?$' }), default: '', description: 'Redis holding the rate-limit counts shared by all API instances (`redis://host:port`); empty: each instance counts alone in memory' },
   { name: 'API_QUERY_TIMEOUT_MS', schema: Type.Integer({ minimum: 1, maximum: 600_000 }), default: '10000', description: 'time limit of each API database operation (sent as maxTimeMS, so the database stops it too); past it the request answers 503' },
   { name: 'CACHE_MAX_BYTES', schema: Type.Integer({ minimum: 1_048_576, maximum: 8_589_934_592 }), default: '67108864', description: 'upper bound of the response cache, in bytes of stored bodies' },
   { name: 'CALENDAR_TIME_ZONE', schema: Type.String({ minLength: 1 }), default: 'UTC', description: 'IANA zone of the federation calendar: "today", `period`, `registration.state`, day boundaries' },

@@ -7,7 +7,7 @@ export interface Config {
   logLevel: string;
   kafka: { brokers: string[]; clientId: string; topic: string; dlqTopic: string; groupId: string; topicPartitions: number };
   mongo: { url: string; db: string };
-  api: { host: string; port: number; basePath: string; publicUrl: string; siteUrl: string; opsPort: number; trustedProxyCount: number; rateLimitMax: number; rateLimitWindowSeconds: number; cacheMaxBytes: number; queryTimeoutMs: number };
+  api: { host: string; port: number; basePath: string; publicUrl: string; siteUrl: string; opsPort: number; trustedProxyCount: number; rateLimitMax: number; rateLimitWindowSeconds: number; redisUrl: string | undefined; cacheMaxBytes: number; queryTimeoutMs: number };
   projector: { opsPort: number; clockSchedule: string; bootstrapMinEvents: number };
   opsHost: string;
   calendar: { timeZone: string; bufferPeriodDays: number };
@@ -85,6 +85,8 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       trustedProxyCount: int('TRUSTED_PROXY_COUNT'),
       rateLimitMax: int('RATE_LIMIT_MAX'),
       rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW_SECONDS'),
+      // Empty means no Redis: the in-memory store, one budget per instance.
+      redisUrl: str('REDIS_URL') || undefined,
       cacheMaxBytes: int('CACHE_MAX_BYTES'),
       queryTimeoutMs: int('API_QUERY_TIMEOUT_MS'),
     },

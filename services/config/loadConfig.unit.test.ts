@@ -42,6 +42,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads REDIS_URL as optional: unset or empty means the in-memory rate limit', () => {
+    expect(loadConfig({}).api.redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: '' }).api.redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).api.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({ REDIS_URL: 'rediss://user:secret@cache.example:6380/2' }).api.redisUrl).toBe('rediss://user:secret@cache.example:6380/2');
+    expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/REDIS_URL: /);
+  });
+
   it('rejects integers not written as plain digits', () => {
     for (const bad of [' 8080', '8080.0', '+8080', '0x1f90']) {
       expect(() => loadConfig({ API_PORT: bad })).toThrow(/API_PORT: must be a whole number/);
@@ -51,7 +59,9 @@ describe('loadConfig', () => {
   it('is documented: the README table lists every variable with its default', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     for (const variable of configVariables) {
-      expect(readme, variable.name).toMatch(new RegExp(`\\| \`${variable.name}\` \\| \`${variable.default.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\` \\|`));
+      // An empty default (an optional server such as REDIS_URL) is written "(unset)".
+      const shown = variable.default === '' ? '\\(unset\\)' : `\`${variable.default.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\``;
+      expect(readme, variable.name).toMatch(new RegExp(`\\| \`${variable.name}\` \\| ${shown} \\|`));
     }
   });
 });
