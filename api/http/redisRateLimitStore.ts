@@ -15,7 +15,10 @@ const COMMAND = 'federationRateLimitConsume';
  * holding that second's count. Seconds that left the window are deleted on the next request and
  * the key expires a window after its last request, so idle clients vanish. The instant comes
  * from the instance (`nowMs`), as in the memory store: the same sequence of requests gets the
- * same decisions, and a clock that steps back keeps counting in the newest second.
+ * same decisions, and a clock that steps back keeps counting in the newest second. (One
+ * difference: the memory store sweeps a client idle for a window by the newest instant any
+ * client brought, so if that client then comes back with a clock behind it, the memory store
+ * starts it afresh where Redis still holds its counts; Redis is the stricter.)
  */
 const CONSUME_LUA = `
 local second = tonumber(ARGV[1])
