@@ -54,6 +54,8 @@ export interface SecantusDbInstanceOptions {
   runDir: string;
   /** WiredTiger cache (e.g. '256M'); the server's default (4G) when absent. */
   cacheSize?: string;
+  /** Fsync the log on every commit (see start()); true unless a durability probe measures without. */
+  syncOnCommit?: boolean;
 }
 
 /** One SecantusDB server: its own port and folder, so a test can stop, kill or pause it alone. */
@@ -92,7 +94,8 @@ export function secantusDbInstance(opts: SecantusDbInstanceOptions): SecantusDbI
         // --sync-on-commit: without it an acknowledged `j: true` write may be lost on kill -9
         // (measured: 158-198 of 200 kept); with it, what MongoDB promises for `j: true` holds.
         args: [
-          '--host', '127.0.0.1', '--port', String(opts.port), '--storage-path', dataDir, '--sync-on-commit',
+          '--host', '127.0.0.1', '--port', String(opts.port), '--storage-path', dataDir,
+          ...(opts.syncOnCommit === false ? [] : ['--sync-on-commit']),
           ...(opts.cacheSize ? ['--cache-size', opts.cacheSize] : []),
         ],
         logFile,

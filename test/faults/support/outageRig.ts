@@ -30,8 +30,8 @@ const API_QUERY_TIMEOUT_MS = 2000;
 
 export interface Fault {
   name: string;
-  begin(): Promise<void>;
-  end(): Promise<void>;
+  begin(): Promise<void> | void;
+  end(): Promise<void> | void;
   /** How long the fault lasts between begin and end. */
   holdMs: number;
   /** Whether the database is away (the API must answer 503) or only the broker. */
@@ -65,7 +65,7 @@ async function produce(producer: Producer, topic: string, events: readonly Domai
   for (let i = 0; i < messages.length; i += 500) await producer.send({ topic, acks: -1, messages: messages.slice(i, i + 500) });
 }
 
-export async function outageRig(servers: { kafkaBrokers: string[]; mongoUrl: string }): Promise<OutageRig> {
+export function outageRig(servers: { kafkaBrokers: string[]; mongoUrl: string }): OutageRig {
   const logger = createLogger('fault-test', 'silent');
   const kafka = createKafka({ clientId: 'fault-test', brokers: servers.kafkaBrokers, logger });
   const running: NodeProcess[] = [];
