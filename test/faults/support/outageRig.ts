@@ -47,7 +47,9 @@ export interface OutageReport {
   apiNotReadyMs: number | null;
   /** What the API answered for a listing during the fault. */
   apiDuring: Probe;
-  /** From the fault's end to ready again, and to every offset committed with equal documents. */
+  /** How long ending the fault took (a restart: until the server answered). */
+  restartMs: number;
+  /** From the fault's end (server answering again) to ready again, and to every offset committed with equal documents. */
   projectorReadyMs: number;
   apiReadyMs: number;
   caughtUpMs: number;
@@ -136,8 +138,10 @@ export function outageRig(servers: { kafkaBrokers: string[]; mongoUrl: string })
     await untilFaultEnd();
     // Still not ready at the end of the outage, not only at its start.
     expect((await probe(projectorReady, 5000)).status).toBe(503);
+    const ending = performance.now();
     await fault.end();
     const faultEnded = performance.now();
+    const restartMs = Math.round(faultEnded - ending);
     const [projectorReadyMs, apiReadyMs] = await Promise.all([msUntilStatus(projectorReady, 200), msUntilStatus(apiReady, 200)]);
     await produce(producer, topic, delivered.slice(fault.databaseAway ? cut2 : cut1));
     expect(await topicEnd(admin, topic)).toBe(delivered.length);
@@ -152,7 +156,7 @@ export function outageRig(servers: { kafkaBrokers: string[]; mongoUrl: string })
     await Promise.all([projector.stop(), api.stop()]);
     return {
       fault: fault.name, committedAtFault, delivered: delivered.length,
-      projectorNotReadyMs, apiNotReadyMs, apiDuring, projectorReadyMs, apiReadyMs, caughtUpMs,
+      projectorNotReadyMs, apiNotReadyMs, apiDuring, restartMs, projectorReadyMs, apiReadyMs, caughtUpMs,
       drift: readModelDrift(actual, expected),
     };
   }
