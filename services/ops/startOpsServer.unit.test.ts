@@ -1,0 +1,26 @@
+import type { AddressInfo } from 'node:net';
+import { Registry } from 'prom-client';
+import { describe, expect, it } from 'vitest';
+import { startOpsServer } from './startOpsServer.ts';
+
+describe('startOpsServer readiness', () => {
+  it('answers 503 at its deadline when the check hangs (a paused database), and 200 when it passes', async () => {
+    let hang = true;
+    const server = await startOpsServer({
+      host: '127.0.0.1', port: 0, registry: new Registry(), readinessTimeoutMs: 200,
+      readiness: () => (hang ? new Promise(() => undefined) : Promise.resolve({ ready: true, checks: { mongo: true } })),
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/health/ready`;
+    try {
+      const stuck = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      expect(stuck.status).toBe(503);
+      expect(await stuck.json()).toEqual({ status: 'not ready' });
+      hang = false;
+      const ready = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ready', checks: { mongo: true } });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
