@@ -34,8 +34,13 @@ export async function installRedis(log: (line: string) => void): Promise<void> {
     // The lock timeout makes a second install (another shell, a CI step) wait for the first.
     await run(command as string, [...rest, '-o', 'DPkg::Lock::Timeout=600'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   };
-  await apt('update');
-  await apt('install', '-y', '--no-install-recommends', 'redis-server');
+  try {
+    await apt('update');
+    await apt('install', '-y', '--no-install-recommends', 'redis-server');
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`could not install redis-server with apt-get (${why}); install Debian's redis-server package, or set REDIS_URL to a Redis to use`, { cause: error });
+  }
   if (!redisServerBinary()) throw new Error('apt-get installed redis-server but no redis-server binary is on PATH');
 }
 
