@@ -30,7 +30,7 @@ runMain('status', async () => {
       const sum = (name: string): number => (metrics.get(name) ?? []).reduce((n, s) => n + s.value, 0);
       const batches = one('projector_batch_duration_seconds_count');
       out.push(`projector at ${url}:`);
-      out.push(`  consumer running ${one('projector_consumer_running') === 1 ? 'yes' : 'no'}; lag ${one('projector_lag_seconds').toFixed(1)} s behind occurredAt; oldest unapplied ${one('projector_oldest_unapplied_seconds').toFixed(1)} s`);
+      out.push(`  consumer running ${one('projector_consumer_running') === 1 ? 'yes' : 'no'}; oldest unapplied event ${one('projector_lag_seconds').toFixed(1)} s old (0 when caught up)`);
       out.push(`  events applied ${sum('projector_events_applied_total')}, duplicates ${sum('projector_events_duplicate_total')}, version gaps ${sum('projector_version_gaps_total')}, dead-lettered ${sum('projector_events_dead_lettered_total')}`);
       out.push(`  batches ${batches}, mean ${batches ? ((1000 * one('projector_batch_duration_seconds_sum')) / batches).toFixed(1) : '-'} ms; database writes ${sum('projector_database_writes_total')}`);
       out.push(`  clock sweeps ${one('projector_clock_sweep_duration_seconds_count')}, transitions ${sum('projector_clock_transitions_total')}; rebuild progress ${(100 * one('projector_rebuild_progress_ratio')).toFixed(0)} %`);

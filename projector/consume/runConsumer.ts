@@ -1,15 +1,8 @@
-import { Partitioners, type Consumer, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
-import { EVENT_TYPES, parseEventBytes, type DomainEvent } from '../../services/events/index.ts';
+import { Partitioners, type Consumer, type Kafka, type Producer } from 'kafkajs';
 import type { Logger } from '../../services/logger.ts';
 import type { ProjectorMetrics } from '../metrics/projectorMetrics.ts';
-import { deadLetter, type DeadLetter } from './deadLetter.ts';
-
-export type ApplyOutcome = 'applied' | 'duplicate' | 'gap';
-
-/** What the consumer hands valid events to: folds them and returns once the writes are durable. */
-export interface EventSink {
-  apply(events: DomainEvent[]): Promise<ApplyOutcome[]>;
-}
+import { chunkApplier, type EventSink } from './applyChunk.ts';
+import { batchHandler } from './batchHandler.ts';
 
 export interface ConsumerOptions {
   kafka: Kafka;
@@ -58,118 +51,40 @@ export const FETCH_LIMITS = { maxBytes: 16 * 1024 * 1024, maxBytesPerPartition: 
  * twice.
  */
 export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsumer> {
-  const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const sessionTimeout = opts.sessionTimeoutMs ?? 30_000;
   const heartbeatInterval = Math.min(3000, sessionTimeout / 3);
   const consumer: Consumer = opts.kafka.consumer({ groupId: opts.groupId, sessionTimeout, heartbeatInterval, ...FETCH_LIMITS });
   const producer: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
   let running = false;
+  const setRunning = (value: boolean): void => {
+    running = value;
+    opts.metrics.consumerRunning.set(value ? 1 : 0);
+  };
   consumer.on(consumer.events.CRASH, ({ payload }) => {
-    running = false;
-    opts.metrics.consumerRunning.set(0);
+    setRunning(false);
     opts.logger.error({ err: payload.error, restart: payload.restart }, 'consumer crashed');
   });
-  consumer.on(consumer.events.GROUP_JOIN, () => {
-    running = true;
-    opts.metrics.consumerRunning.set(1);
+  consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+    setRunning(true);
+    opts.metrics.unapplied.keepOnly(new Set(payload.memberAssignment[opts.topic] ?? []));
   });
-  consumer.on(consumer.events.STOP, () => {
-    running = false;
-    opts.metrics.consumerRunning.set(0);
-  });
+  consumer.on(consumer.events.STOP, () => setRunning(false));
 
   await Promise.all([producer.connect(), consumer.connect()]);
   await consumer.subscribe({ topics: [opts.topic], fromBeginning: true });
-
   await consumer.run({
     autoCommit: false,
     eachBatchAutoResolve: false,
     partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 1,
-    eachBatch: async (payload) => {
-      // kafkajs hands these as plain closures; calling them through the payload keeps `this` sound.
-      const { batch } = payload;
-      const { partition, highWatermark } = batch;
-      // A chunk's commit travels while the next chunk is folded, instead of holding it for a
-      // round trip (a replay that only validated spent 8.2 s committing per chunk, 6.3 s not
-      // committing). Commits stay in order, each is sent only after its chunk's writes are
-      // durable, and the batch returns only once the last one landed.
-      let committed: Promise<void> = Promise.resolve();
-      try {
-        for (let start = 0; start < batch.messages.length; start += chunkSize) {
-          if (!payload.isRunning() || payload.isStale()) return;
-          const chunk = batch.messages.slice(start, start + chunkSize);
-          const last = chunk[chunk.length - 1]!;
-          const began = performance.now();
-          opts.metrics.oldestUnappliedSeconds.set(Math.max(0, (opts.clock().getTime() - Number(chunk[0]!.timestamp)) / 1000));
-          // kafkajs heartbeats only when asked: a chunk outlasting the session (a slow database)
-          // would get the member evicted, its commit refused and the chunk folded again elsewhere.
-          // A failed heartbeat (a rebalance) is left to isStale() and the commit to report.
-          const keepAlive = setInterval(() => void payload.heartbeat().catch(() => undefined), heartbeatInterval);
-          try {
-            await processChunk(chunk, partition);
-          } finally {
-            clearInterval(keepAlive);
-          }
-          payload.resolveOffset(last.offset);
-          await committed;
-          const lag = Math.max(0, Number(BigInt(highWatermark) - BigInt(last.offset) - 1n));
-          committed = consumer
-            .commitOffsets([{ topic: batch.topic, partition, offset: (BigInt(last.offset) + 1n).toString() }])
-            .then(() => opts.onProgress?.({ partition, offset: last.offset, lag }));
-          // Observed by the next await; this only keeps a failure from counting as unhandled.
-          committed.catch(() => undefined);
-          opts.metrics.consumerLagMessages.set({ partition: String(partition) }, lag);
-          if (lag === 0) opts.metrics.oldestUnappliedSeconds.set(0);
-          opts.metrics.batchDuration.observe((performance.now() - began) / 1000);
-          opts.metrics.batchSize.observe(chunk.length);
-          await payload.heartbeat();
-        }
-      } finally {
-        await committed;
-      }
-    },
+    eachBatch: batchHandler({
+      chunkSize: opts.chunkSize ?? DEFAULT_CHUNK_SIZE,
+      heartbeatIntervalMs: heartbeatInterval,
+      applyChunk: chunkApplier({ ...opts, producer }),
+      commit: (offset) => consumer.commitOffsets([offset]),
+      metrics: opts.metrics,
+      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    }),
   });
-
-  async function processChunk(chunk: KafkaMessage[], partition: number): Promise<void> {
-    const events: DomainEvent[] = [];
-    const dead: DeadLetter[] = [];
-    const now = opts.clock();
-    for (const message of chunk) {
-      const parsed = parseEventBytes(message.value);
-      if (parsed.ok) {
-        events.push(parsed.event);
-      } else {
-        dead.push(deadLetter(message, { topic: opts.topic, partition }, parsed.reason, now));
-        opts.metrics.eventsDeadLettered.inc({ type: typeLabel(message.value) });
-        opts.logger.warn({ partition, offset: message.offset, reason: parsed.reason }, 'dead-lettered an invalid message');
-      }
-    }
-    // Dead letters first: once the offset is committed the original is never read again.
-    if (dead.length > 0) await producer.send({ topic: opts.dlqTopic, acks: -1, messages: dead });
-    if (events.length === 0) return;
-    const outcomes = await opts.sink.apply(events);
-    // Counted per chunk and type, then added once per label: a labelled inc per event cost as
-    // much as folding some events.
-    const counts = { applied: new Map<string, number>(), duplicate: new Map<string, number>(), gap: new Map<string, number>() };
-    const count = (tally: Map<string, number>, type: string): void => void tally.set(type, (tally.get(type) ?? 0) + 1);
-    outcomes.forEach((outcome, i) => {
-      const event = events[i]!;
-      if (outcome === 'duplicate') {
-        count(counts.duplicate, event.type);
-        return;
-      }
-      count(counts.applied, event.type);
-      if (outcome === 'gap') {
-        count(counts.gap, event.type);
-        opts.logger.warn({ aggregateId: event.aggregateId, aggregateVersion: event.aggregateVersion, type: event.type }, 'aggregate version gap; applied anyway');
-      }
-    });
-    for (const [type, n] of counts.applied) opts.metrics.eventsApplied.inc({ type }, n);
-    for (const [type, n] of counts.duplicate) opts.metrics.eventsDuplicate.inc({ type }, n);
-    for (const [type, n] of counts.gap) opts.metrics.versionGaps.inc({ type }, n);
-    const lastEvent = events[events.length - 1]!;
-    opts.metrics.lagSeconds.set(Math.max(0, (opts.clock().getTime() - Date.parse(lastEvent.occurredAt)) / 1000));
-  }
 
   return {
     isRunning: () => running,
@@ -178,17 +93,4 @@ export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsume
       await producer.disconnect();
     },
   };
-}
-
-const knownTypes: ReadonlySet<string> = new Set(EVENT_TYPES);
-
-/** A bounded metric label for a rejected message: its `type` when that is a known one. */
-function typeLabel(value: Buffer | null): string {
-  if (!value) return 'unparsable';
-  try {
-    const type = (JSON.parse(value.toString('utf8')) as { type?: unknown }).type;
-    return typeof type === 'string' && knownTypes.has(type) ? type : 'unknown';
-  } catch {
-    return 'unparsable';
-  }
 }

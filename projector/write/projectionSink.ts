@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../services/events/index.ts';
-import type { EventSink, ApplyOutcome } from '../consume/runConsumer.ts';
+import type { ApplyOutcome, EventSink } from '../consume/applyChunk.ts';
 import type { ProjectionConfig } from '../evolve/index.ts';
 import { projectBatch } from './projectBatch.ts';
 import type { ProjectionStore } from './projectionStore.ts';

@@ -93,6 +93,10 @@ describe('projector on real Kafka and MongoDB-wire servers', () => {
       });
       expect(status).toMatchObject({ generation: 1, deadLetters: 2, topicExists: true });
       expect(status.partitions.reduce((n, p) => n + p.end, 0)).toBe(exampleEvents.length + 3);
+      // Caught up, the lag in seconds is 0 however long ago the last event occurred: it is the
+      // age of the oldest unapplied event, not of the last applied one's occurredAt.
+      expect(Date.parse(exampleEvents.at(-1)!.occurredAt)).toBeLessThan(NOW.getTime() - 86_400_000);
+      expect((await h.metrics.lagSeconds.get()).values).toEqual([expect.objectContaining({ value: 0 })]);
 
       // The lag gauge is refreshed from Kafka even when no batch arrives.
       h.metrics.consumerLagMessages.reset();

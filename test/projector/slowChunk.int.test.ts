@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runConsumer, type EventSink } from '../../projector/consume/runConsumer.ts';
+import type { EventSink } from '../../projector/consume/applyChunk.ts';
+import { runConsumer } from '../../projector/consume/runConsumer.ts';
 import { exampleEvents } from '../../services/events/index.ts';
 import { createHarness, type Harness } from '../support/projectorHarness.ts';
 import { waitFor } from '../support/waitFor.ts';

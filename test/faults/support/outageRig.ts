@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { Admin, Kafka, Producer } from 'kafkajs';
 import { createHistory } from '../../../generator/createHistory.ts';
 import { liveGroupId } from '../../../projector/runProjector.ts';
+import { parsePrometheusText } from '../../../projector/status/readProjectorStatus.ts';
 import { createKafka, ensureTopics } from '../../../services/kafka/index.ts';
 import { createLogger } from '../../../services/logger.ts';
 import { connectMongo, type MongoConnection } from '../../../services/mongo/index.ts';
@@ -136,6 +137,12 @@ export function outageRig(servers: { kafkaBrokers: string[]; mongoUrl: string })
       apiDuring = await probe(`${listing}?limit=5`, 30_000);
     }
     await untilFaultEnd();
+    if (fault.databaseAway) {
+      // The chunk in hand cannot be applied: the lag in seconds an operator alerts on has kept
+      // growing through the outage, from the append time of that chunk's first message.
+      const metrics = parsePrometheusText(await (await fetch(`http://127.0.0.1:${projectorOps}/metrics`)).text());
+      expect(metrics.get('projector_lag_seconds')?.[0]?.value).toBeGreaterThan(fault.holdMs / 1000);
+    }
     // Still not ready at the end of the outage, not only at its start.
     expect((await probe(projectorReady, 5000)).status).toBe(503);
     const ending = performance.now();

@@ -1,0 +1,66 @@
+import type { EachBatchPayload, KafkaMessage } from 'kafkajs';
+import type { ProjectorMetrics } from '../metrics/projectorMetrics.ts';
+import { CommitChain } from './commitChain.ts';
+
+export interface BatchHandlerDeps {
+  /** Messages folded and written together. */
+  chunkSize: number;
+  heartbeatIntervalMs: number;
+  applyChunk: (chunk: readonly KafkaMessage[], partition: number) => Promise<void>;
+  commit: (offset: { topic: string; partition: number; offset: string }) => Promise<void>;
+  metrics: ProjectorMetrics;
+  onProgress?: (progress: { partition: number; offset: string; lag: number }) => void;
+}
+
+/**
+ * kafkajs's `eachBatch`: cuts a fetched batch into chunks, applies them in order with the
+ * session kept alive, and commits past each chunk once it is applied. Returns only when the
+ * last commit has landed; a chunk that throws leaves its offset uncommitted, to be read again.
+ */
+export function batchHandler(deps: BatchHandlerDeps): (payload: EachBatchPayload) => Promise<void> {
+  const { metrics } = deps;
+  return async (payload) => {
+    // kafkajs hands these as plain closures; calling them through the payload keeps `this` sound.
+    const { batch } = payload;
+    const { topic, partition, highWatermark } = batch;
+    const commits = new CommitChain();
+    try {
+      for (let start = 0; start < batch.messages.length; start += deps.chunkSize) {
+        if (!payload.isRunning() || payload.isStale()) return;
+        const chunk = batch.messages.slice(start, start + deps.chunkSize);
+        const last = chunk[chunk.length - 1]!;
+        const began = performance.now();
+        metrics.unapplied.pendingSince(partition, Number(chunk[0]!.timestamp));
+        await whileAlive(() => deps.applyChunk(chunk, partition), payload, deps.heartbeatIntervalMs);
+        payload.resolveOffset(last.offset);
+        const lag = Math.max(0, Number(BigInt(highWatermark) - BigInt(last.offset) - 1n));
+        // The next message, not fetched yet, was appended no earlier than the last applied one.
+        if (lag === 0) metrics.unapplied.caughtUp(partition);
+        else if (start + deps.chunkSize >= batch.messages.length) metrics.unapplied.pendingSince(partition, Number(last.timestamp));
+        await commits.send(() =>
+          deps.commit({ topic, partition, offset: (BigInt(last.offset) + 1n).toString() }).then(() => deps.onProgress?.({ partition, offset: last.offset, lag })),
+        );
+        metrics.consumerLagMessages.set({ partition: String(partition) }, lag);
+        metrics.batchDuration.observe((performance.now() - began) / 1000);
+        metrics.batchSize.observe(chunk.length);
+        await payload.heartbeat();
+      }
+    } finally {
+      await commits.settled();
+    }
+  };
+}
+
+/**
+ * kafkajs heartbeats only when asked: a chunk outlasting the session (a slow database) would get
+ * the member evicted, its commit refused and the chunk folded again elsewhere. A failed
+ * heartbeat (a rebalance) is left to isStale() and the commit to report.
+ */
+async function whileAlive<T>(work: () => Promise<T>, payload: EachBatchPayload, intervalMs: number): Promise<T> {
+  const keepAlive = setInterval(() => void payload.heartbeat().catch(() => undefined), intervalMs);
+  try {
+    return await work();
+  } finally {
+    clearInterval(keepAlive);
+  }
+}
