@@ -1,13 +1,12 @@
 import type { AnyBulkWriteOperation, Collection, Db, Document, WriteConcern } from 'mongodb';
-import { MongoBulkWriteError, type WriteError } from 'mongodb';
 import { bumpVersions } from '../../services/mongo/index.ts';
 import type { MemberLinkFact } from '../evolve/index.ts';
 import type { DerivedDocs, DerivedListing, OwnWrites, ProjectionStore, Stamp, Stamped, StateByKind, StateKind } from './projectionStore.ts';
+import { lostGuards } from './lostGuards.ts';
 import { projectionCollections, type ProjectionCollections } from './projectionCollections.ts';
 
 // Durable before the offsets are committed: the consumer commits only after these return.
 const durable: WriteConcern = { w: 'majority', journal: true };
-const DUPLICATE_KEY = 11000;
 
 /** Every projection document has a string _id (aggregate ids, fact ids, subject keys). */
 type Stored = Document & { _id: string };
@@ -168,10 +167,7 @@ export class MongoProjectionStore implements ProjectionStore {
       try {
         await this.coll(collection).insertMany(inserts, { ordered: false, writeConcern: durable });
       } catch (error) {
-        if (!(error instanceof MongoBulkWriteError)) throw error;
-        const errors = ([] as WriteError[]).concat(error.writeErrors);
-        if (errors.some((e) => e.code !== DUPLICATE_KEY)) throw error;
-        existing = new Set(errors.map((e) => e.index));
+        existing = lostGuards(error) ?? rethrow(error);
       }
       this.countWrites(collection, inserts.length - existing.size);
       for (const index of existing) guarded.push(ops.find((op) => 'replaceOne' in op && op.replaceOne.replacement === inserts[index])!);
@@ -187,11 +183,13 @@ export class MongoProjectionStore implements ProjectionStore {
       this.countWrites(collection, ops.length);
       return new Set();
     } catch (error) {
-      if (!(error instanceof MongoBulkWriteError)) throw error;
-      const errors = ([] as WriteError[]).concat(error.writeErrors);
-      if (errors.some((e) => e.code !== DUPLICATE_KEY)) throw error;
-      this.countWrites(collection, ops.length - errors.length);
-      return new Set(errors.map((e) => e.index));
+      const lost = lostGuards(error) ?? rethrow(error);
+      this.countWrites(collection, ops.length - lost.size);
+      return lost;
     }
   }
+}
+
+function rethrow(error: unknown): never {
+  throw error;
 }
