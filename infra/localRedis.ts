@@ -1,8 +1,9 @@
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { installDebianPackage, findExecutable } from './installDebianPackage.ts';
 import { RUN } from './paths.ts';
-import { isOurProcess, readPidFile, run, startDetached, stopProcess, waitUntil } from './processes.ts';
+import { isOurProcess, readPidFile, startDetached, stopProcess, waitUntil } from './processes.ts';
 import { signalProcess } from './signalProcess.ts';
 
 // Redis for the rate limit shared by several API instances: Debian's redis-server package,
@@ -11,37 +12,12 @@ import { signalProcess } from './signalProcess.ts';
 
 /** The redis-server binary on PATH (or Debian's /usr/bin), or undefined. */
 export function redisServerBinary(): string | undefined {
-  const dirs = [...(process.env.PATH ?? '').split(':').filter(Boolean), '/usr/bin', '/usr/sbin'];
-  for (const dir of dirs) {
-    const candidate = join(dir, 'redis-server');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
+  return findExecutable('redis-server');
 }
 
 /** Installs Debian's redis-server when it is missing (apt-get needs root, or sudo). */
 export async function installRedis(log: (line: string) => void): Promise<void> {
-  if (redisServerBinary()) return;
-  log('installing Redis (Debian package redis-server) with apt-get');
-  const asRoot = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
-  const apt = async (...args: string[]): Promise<void> => {
-    const [command, ...rest] = [...asRoot, 'apt-get', ...args];
-    // The lock timeout makes a second install (another shell, a CI step) wait for the first.
-    await run(command as string, [...rest, '-o', 'DPkg::Lock::Timeout=600'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  };
-  try {
-    await apt('update');
-    await apt('install', '-y', '--no-install-recommends', 'redis-server');
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new Error(`could not install redis-server with apt-get (${why}); install Debian's redis-server package, or set REDIS_URL to a Redis to use`, { cause: error });
-  }
-  if (!redisServerBinary()) throw new Error('apt-get installed redis-server but no redis-server binary is on PATH');
+  await installDebianPackage({ pkg: 'redis-server', executable: 'redis-server', otherwise: "install Debian's redis-server package, or set REDIS_URL to a Redis to use" }, log);
 }
 
 export function localRedisUrl(port: number): string {
