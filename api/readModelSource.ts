@@ -33,6 +33,9 @@ export const ENDPOINT_LISTINGS: Readonly<Record<EndpointName, readonly ReadListi
   club: ['clubs', 'coaches'],
   registryFilters: ['dancers', 'coaches', 'judges', 'clubs'],
   openApiDocument: [],
+  root: [],
+  referencePage: [],
+  referencePageAsset: [],
 };
 
 const SCOPE_LISTINGS: Readonly<Record<DataScope, readonly ReadListing[]>> = {

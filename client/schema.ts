@@ -317,6 +317,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to start: every endpoint, the reference page and this document
+         * @description Every endpoint with its method, path template, summary and absolute link (a template where the path has parameters), plus `links.docs` (the reference page) and `links.openapi` (this document). Also served at the base path without the trailing slash. An unknown query parameter (`<name>: unknown parameter`) or one given more than once (`<name>: given more than once`) answers 400, as does any value outside its accepted values.
+         */
+        get: operations["getRoot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Where to start: every endpoint, the reference page and this document (headers only)
+         * @description Same as GET, without a body.
+         */
+        head: operations["headRoot"];
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API reference page (HTML)
+         * @description This document rendered for people to read and try: each operation can be sent from the page ("Try it out") to the API on the same origin. Its files come from `/docs/assets/`, and its Content-Security-Policy allows nothing else. An unknown query parameter (`<name>: unknown parameter`) or one given more than once (`<name>: given more than once`) answers 400, as does any value outside its accepted values.
+         */
+        get: operations["getReferencePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * The API reference page (HTML) (headers only)
+         * @description Same as GET, without a body.
+         */
+        head: operations["headReferencePage"];
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -684,6 +732,40 @@ export interface components {
             judgePositions: ("judge" | "headJudge" | "sportsInspector")[];
             statuses: ("ACTIVE" | "LIMITED" | "INACTIVE")[];
             registryStates: ("REGISTRY" | "ARCHIVE")[];
+        };
+        /** RootDocument */
+        RootDocument: {
+            data: {
+                title: string;
+                /** @description Version of the API description (`info.version` of the OpenAPI document). */
+                version: string;
+                /** @description Every endpoint of the API, in the order of the OpenAPI document. */
+                endpoints: components["schemas"]["RootEndpoint"][];
+            };
+            links: {
+                self: string;
+                /** @description The API reference page (HTML). */
+                docs: string;
+                /** @description The OpenAPI 3.1 document. */
+                openapi: string;
+            };
+        };
+        /** RootEndpoint */
+        RootEndpoint: {
+            /** @description The endpoint's name in the catalogue (the OpenAPI `operationId` without its `get` prefix). */
+            name: string;
+            /**
+             * @description Every endpoint also answers `HEAD` (headers only).
+             * @constant
+             */
+            method: "GET";
+            /** @description Path template relative to the base path, as in the OpenAPI document, e.g. `/competitions/{idOrSlug}`. */
+            path: string;
+            summary: string;
+            /** @description Absolute URL; a template (RFC 6570 level 1) when `templated` is true. */
+            href: string;
+            /** @description Whether `href` holds `{parameters}` to fill in before it is requested. */
+            templated: boolean;
         };
         /** Error */
         Error: {
@@ -2430,6 +2512,197 @@ export interface operations {
         };
     };
     headOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of a previous response (a list, or `*`); a match answers 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An HTTP date, such as a previous `Last-Modified`; where the response has a `Last-Modified` no newer than it, answers 304 with no body. Ignored when `If-None-Match` is sent. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /** @description Echoed when it matches `[A-Za-z0-9_.:-]` and has at most 64 characters; otherwise replaced by a generated id. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cached server-side for 300 s. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    Age: components["headers"]["Age"];
+                    "X-Data-Current-At": components["headers"]["X-Data-Current-At"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NOT_MODIFIED"];
+            400: components["responses"]["INVALID_REQUEST"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMIT_EXCEEDED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+        };
+    };
+    getRoot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of a previous response (a list, or `*`); a match answers 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An HTTP date, such as a previous `Last-Modified`; where the response has a `Last-Modified` no newer than it, answers 304 with no body. Ignored when `If-None-Match` is sent. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /** @description Echoed when it matches `[A-Za-z0-9_.:-]` and has at most 64 characters; otherwise replaced by a generated id. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cached server-side for 300 s. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    Age: components["headers"]["Age"];
+                    "X-Data-Current-At": components["headers"]["X-Data-Current-At"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            title: string;
+                            /** @description Version of the API description (`info.version` of the OpenAPI document). */
+                            version: string;
+                            /** @description Every endpoint of the API, in the order of the OpenAPI document. */
+                            endpoints: components["schemas"]["RootEndpoint"][];
+                        };
+                        links: {
+                            self: string;
+                            /** @description The API reference page (HTML). */
+                            docs: string;
+                            /** @description The OpenAPI 3.1 document. */
+                            openapi: string;
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["NOT_MODIFIED"];
+            400: components["responses"]["INVALID_REQUEST"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMIT_EXCEEDED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+        };
+    };
+    headRoot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of a previous response (a list, or `*`); a match answers 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An HTTP date, such as a previous `Last-Modified`; where the response has a `Last-Modified` no newer than it, answers 304 with no body. Ignored when `If-None-Match` is sent. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /** @description Echoed when it matches `[A-Za-z0-9_.:-]` and has at most 64 characters; otherwise replaced by a generated id. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cached server-side for 300 s. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    Age: components["headers"]["Age"];
+                    "X-Data-Current-At": components["headers"]["X-Data-Current-At"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NOT_MODIFIED"];
+            400: components["responses"]["INVALID_REQUEST"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMIT_EXCEEDED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+        };
+    };
+    getReferencePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags of a previous response (a list, or `*`); a match answers 304 with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An HTTP date, such as a previous `Last-Modified`; where the response has a `Last-Modified` no newer than it, answers 304 with no body. Ignored when `If-None-Match` is sent. */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+                /** @description Echoed when it matches `[A-Za-z0-9_.:-]` and has at most 64 characters; otherwise replaced by a generated id. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cached server-side for 300 s. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    Age: components["headers"]["Age"];
+                    "X-Data-Current-At": components["headers"]["X-Data-Current-At"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            304: components["responses"]["NOT_MODIFIED"];
+            400: components["responses"]["INVALID_REQUEST"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            429: components["responses"]["RATE_LIMIT_EXCEEDED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+        };
+    };
+    headReferencePage: {
         parameters: {
             query?: never;
             header?: {

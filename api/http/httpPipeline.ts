@@ -8,6 +8,7 @@ import { errorMiddleware } from './errorMiddleware.ts';
 import { resolveEndpoint } from './resolveEndpoint.ts';
 import type { ResolveEndpointOptions } from './resolveEndpoint.ts';
 import { conditionalGet } from './conditionalGet.ts';
+import { endpointHeaders } from './endpointHeaders.ts';
 import { responseCache } from './responseCache.ts';
 import type { ResponseCacheOptions } from './responseCache.ts';
 
@@ -26,7 +27,7 @@ export interface HttpPipelineOptions {
 /**
  * The middlewares in their one correct order, to `app.use` before the routes:
  * request id → CORS → rate limit → error mapping → endpoint + query validation →
- * (beforeCache) → ETag/304 → response cache → (routes).
+ * endpoint headers → (beforeCache) → ETag/304 → response cache → (routes).
  */
 export function httpPipeline(options: HttpPipelineOptions): Middleware[] {
   return [
@@ -35,6 +36,7 @@ export function httpPipeline(options: HttpPipelineOptions): Middleware[] {
     rateLimit({ ...options.rateLimit, clock: options.clock }),
     errorMiddleware({ logger: options.logger, retryAfterSeconds: options.retryAfterSeconds }),
     resolveEndpoint(options.endpoints),
+    endpointHeaders(),
     ...(options.beforeCache ?? []),
     conditionalGet(),
     responseCache({ ...options.cache, clock: options.clock }),

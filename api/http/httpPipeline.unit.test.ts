@@ -51,7 +51,8 @@ function harness(options: { limit?: number; maxBytes?: number; fail?: Error; gat
 describe('httpPipeline: paths and methods', () => {
   it('answers 404 in the envelope for unknown paths and non-uuid club ids', async () => {
     const { request } = harness();
-    for (const path of ['/', '/api/v1', '/api/v1/nope', '/api/v1/clubs/not-a-uuid', '/api/v1/competitions/a/b', '/api/v2/competitions']) {
+    const traversals = ['/api/v1/docs/assets/..%2F..%2Fpackage.json', '/api/v1/docs/assets/%2e%2e%2fpackage.json', '/api/v1/docs/assets/../../package.json', '/api/v1/docs/assets/index.html', '/api/v1/docs/assets/swagger-ui.css/x'];
+    for (const path of ['/', '/api', '/api/v1//', '/api/v1/nope', '/api/v1/clubs/not-a-uuid', '/api/v1/competitions/a/b', '/api/v2/competitions', '/api/v1/docs/', ...traversals]) {
       const res = await request({ path });
       expect(res.status, path).toBe(404);
       expect(res.json).toEqual({ error: { type: 'NOT_FOUND', message: 'No resource at this path.', details: [] } });
@@ -77,6 +78,31 @@ describe('httpPipeline: paths and methods', () => {
     expect((await request({ path: `/api/v1/clubs/${UUID}` })).json.data.params).toEqual({ id: UUID });
     expect((await request({ path: '/api/v1/competitions?page=3' })).json.data.page).toBe(3);
     expect((await request({ path: '/health' })).text).toBe('ok');
+  });
+
+  it('reads the base path, with or without its slash, as the root document', async () => {
+    const { request } = harness();
+    expect((await request({ path: '/api/v1' })).json.data.endpoint).toBe('root');
+    expect((await request({ path: '/api/v1/' })).json.data.endpoint).toBe('root');
+    expect((await request({ path: '/api/v1/docs/assets/swagger-ui.css' })).json.data).toMatchObject({ endpoint: 'referencePageAsset', params: { file: 'swagger-ui.css' } });
+  });
+
+  it("sets an endpoint's own headers on its 200s (hit or miss) and 304s, never on its errors or on others", async () => {
+    const { request } = harness();
+    const csp = (res: { headers: Record<string, unknown> }) => res.headers['content-security-policy'];
+    const miss = await request({ path: '/api/v1/docs' });
+    expect(miss.headers['x-cache']).toBe('MISS');
+    expect(csp(miss)).toMatch(/^default-src 'none'; script-src 'self';/);
+    const hit = await request({ path: '/api/v1/docs' });
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(csp(hit)).toBe(csp(miss));
+    const notModified = await request({ path: '/api/v1/docs', headers: { 'If-None-Match': String(hit.headers.etag) } });
+    expect(notModified.status).toBe(304);
+    expect(csp(notModified)).toBe(csp(miss));
+    const invalid = await request({ path: '/api/v1/docs?x=1' });
+    expect(invalid.status).toBe(400);
+    expect(csp(invalid)).toBeUndefined();
+    expect(csp(await request({ path: '/api/v1/filters' }))).toBeUndefined();
   });
 
   it('answers 400 naming every offending parameter before the cache and the route', async () => {

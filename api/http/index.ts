@@ -23,6 +23,7 @@ export { matchEndpoint } from './matchEndpoint.ts';
 export { resolveEndpoint, ALLOWED_METHODS } from './resolveEndpoint.ts';
 export type { ResolveEndpointOptions } from './resolveEndpoint.ts';
 export { conditionalGet } from './conditionalGet.ts';
+export { endpointHeaders } from './endpointHeaders.ts';
 export { weakEtag, ifNoneMatchMatches } from './weakEtag.ts';
 export { serializeBody, JSON_TYPE } from './serializeBody.ts';
 export { BodyCache } from './bodyCache.ts';

@@ -26,9 +26,11 @@ const ROUTES: readonly CompiledRoute[] = ENDPOINT_NAMES.map((name) => {
 /**
  * Finds the endpoint of a request path (`ctx.path`, still percent-encoded) under the base
  * path. Path parameters are decoded; one that does not fit its schema (a club id that is not
- * a uuid) or cannot be decoded makes the path unknown.
+ * a uuid) or cannot be decoded makes the path unknown. The base path itself is its root (`/`),
+ * as a client types it.
  */
-export function matchEndpoint(path: string, basePath: string): MatchedEndpoint | undefined {
+export function matchEndpoint(requestPath: string, basePath: string): MatchedEndpoint | undefined {
+  const path = requestPath === basePath ? `${basePath}/` : requestPath;
   if (!path.startsWith(`${basePath}/`)) return undefined;
   const parts = path.slice(basePath.length).split('/').slice(1);
   for (const route of ROUTES) {

@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import { ENDPOINTS, ENDPOINT_NAMES } from '../../schemas/api/endpoints.ts';
+import { ENDPOINTS, LISTED_ENDPOINT_NAMES } from '../../schemas/api/endpoints.ts';
 import type { EndpointDefinition } from '../../schemas/api/endpoints.ts';
 import { ErrorEnvelope } from '../../schemas/api/errorEnvelope.ts';
 import type { ErrorCode } from '../http/apiError.ts';
@@ -18,20 +18,20 @@ export interface OpenApiOptions {
   readonly title?: string;
 }
 
-export type OpenApiDocument = Record<string, unknown>;
+export type OpenApiDocument = Record<string, unknown> & { readonly info: { readonly title: string; readonly version: string; readonly description: string } };
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the endpoint catalogue and the same
  * TypeBox schemas that validate requests, so the description and the behaviour agree.
  */
 export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
-  const responseSchemas = ENDPOINT_NAMES.map((name) => ENDPOINTS[name].response);
+  const responseSchemas = LISTED_ENDPOINT_NAMES.map((name) => ENDPOINTS[name].response);
   const named = collectNamedSchemas([...responseSchemas, ErrorEnvelope]);
   const names = new Set(named.keys());
   const schemas = Object.fromEntries([...named].map(([name, schema]) => [name, toOpenApiSchema(schema, names)]));
 
   const paths = Object.fromEntries(
-    ENDPOINT_NAMES.map((name) => {
+    LISTED_ENDPOINT_NAMES.map((name) => {
       const definition = ENDPOINTS[name];
       return [definition.path, pathItem(definition, names)];
     }),
@@ -48,7 +48,7 @@ export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
     tags: [
       { name: 'Calendar', description: 'Published competitions and their categories.' },
       { name: 'Registry', description: 'Dancers, coaches, judges and clubs.' },
-      { name: 'Meta', description: 'This description.' },
+      { name: 'Meta', description: 'Where to start (the root document), this description and its reference page.' },
     ],
     paths,
     components: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { buildOpenApi } from './buildOpenApi.ts';
-import { ENDPOINTS, ENDPOINT_NAMES } from '../../schemas/api/endpoints.ts';
+import { ENDPOINTS, ENDPOINT_NAMES, LISTED_ENDPOINT_NAMES } from '../../schemas/api/endpoints.ts';
 import { ERROR_CODES, ERROR_STATUS } from '../http/apiError.ts';
 import { EXPOSED_HEADERS } from '../http/cors.ts';
 import { parseQuery } from '../query/parseQuery.ts';
@@ -81,18 +81,27 @@ describe('buildOpenApi', () => {
   });
 
   it('describes every endpoint with GET and HEAD', () => {
-    expect(Object.keys(doc.paths).sort()).toEqual(ENDPOINT_NAMES.map((name) => ENDPOINTS[name].path).sort());
+    expect(Object.keys(doc.paths).sort()).toEqual(LISTED_ENDPOINT_NAMES.map((name) => ENDPOINTS[name].path).sort());
     for (const path of Object.keys(doc.paths)) {
       expect(Object.keys(doc.paths[path] ?? {}).sort()).toEqual(['get', 'head']);
-      const mediaType = ENDPOINT_NAMES.map((name) => ENDPOINTS[name]).find((d) => d.path === path)?.mediaType;
+      const mediaType = LISTED_ENDPOINT_NAMES.map((name) => ENDPOINTS[name]).find((d) => d.path === path)?.mediaType;
       if (mediaType === undefined) expect(jsonSchema(operation(path).responses['200'])).toBeDefined();
       else expect(operation(path).responses['200']?.content?.[mediaType]?.schema).toBeDefined();
       expect(operation(path, 'head').responses['200']?.content).toBeUndefined();
     }
   });
 
+  it('describes every endpoint of the catalogue but the reference page\'s files, the root and the page among them', () => {
+    expect(LISTED_ENDPOINT_NAMES).toEqual(ENDPOINT_NAMES.filter((name) => name !== 'referencePageAsset'));
+    expect(Object.keys(doc.paths)).not.toContain('/docs/assets/{file}');
+    const root = jsonSchema(operation('/').responses['200']);
+    expect(root.required).toEqual(['data', 'links']);
+    expect(root.properties?.data?.properties?.endpoints?.items).toEqual({ $ref: '#/components/schemas/RootEndpoint' });
+    expect(operation('/docs').responses['200']?.content?.['text/html']?.schema.type).toBe('string');
+  });
+
   it('lists every query parameter with its schema and a description', () => {
-    for (const name of ENDPOINT_NAMES) {
+    for (const name of LISTED_ENDPOINT_NAMES) {
       const definition = ENDPOINTS[name];
       const documented = operation(definition.path).parameters.map(resolve).filter((p) => p.in === 'query');
       expect(documented.map((p) => p.name)).toEqual(Object.keys(definition.query.properties));
@@ -118,7 +127,7 @@ describe('buildOpenApi', () => {
   });
 
   it('documents the values parseQuery accepts for every enum parameter', () => {
-    for (const name of ENDPOINT_NAMES) {
+    for (const name of LISTED_ENDPOINT_NAMES) {
       const definition = ENDPOINTS[name];
       for (const parameter of operation(definition.path).parameters.map(resolve)) {
         const values = parameter.in === 'query' ? (parameter.schema.enum ?? parameter.schema.items?.enum) : undefined;
@@ -143,7 +152,7 @@ describe('buildOpenApi', () => {
   });
 
   it('answers 304, 400, 405, 429, 500 and 503 everywhere and 404 on the detail endpoints', () => {
-    for (const name of ENDPOINT_NAMES) {
+    for (const name of LISTED_ENDPOINT_NAMES) {
       const { responses } = operation(ENDPOINTS[name].path);
       expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '304', '400', '405', '429', '500', '503']));
       expect('404' in responses).toBe(ENDPOINTS[name].answersNotFound);

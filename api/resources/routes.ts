@@ -4,7 +4,6 @@ import type { QueryByEndpoint } from '../../schemas/api/queryByEndpoint.ts';
 import type { Config } from '../../services/config/index.ts';
 import { calendarDay } from '../../services/calendar/index.ts';
 import { matchedEndpointOf, queryOf } from '../http/index.ts';
-import { buildOpenApi } from '../openapi/index.ts';
 import type { ReadModelSource } from '../readModelSource.ts';
 import { apiUrls } from './apiUrls.ts';
 import { listCategories } from './categories.ts';
@@ -15,6 +14,7 @@ import { getCompetition } from './competition.ts';
 import { listCompetitions } from './competitions.ts';
 import { competitionsCalendar } from './competitionsCalendar.ts';
 import { listCompetitionRemovals } from './competitionRemovals.ts';
+import { isMetaEndpoint, metaResources, type MetaEndpoint } from './metaResources.ts';
 import { RawBody } from './rawBody.ts';
 import { listDancers } from './dancers.ts';
 import { competitionFilters } from './filters.ts';
@@ -22,7 +22,7 @@ import { listJudges } from './judges.ts';
 import { registryFilters } from './registryFilters.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
-type DataEndpoint = Exclude<EndpointName, 'openApiDocument'>;
+type DataEndpoint = Exclude<EndpointName, MetaEndpoint>;
 type Handlers = { [E in DataEndpoint]: (req: ResourceRequest<QueryByEndpoint[E]>) => Promise<unknown> };
 
 /** One handler per endpoint of the catalogue; each returns the response body. */
@@ -54,7 +54,7 @@ export interface ResourceRoutesOptions {
  */
 export function resourceRoutes(options: ResourceRoutesOptions): Middleware {
   const urls = apiUrls(options.config);
-  const openApi = buildOpenApi({ serverUrl: `${options.config.api.publicUrl}${options.config.api.basePath}` });
+  const meta = metaResources(options.config);
   const zone = options.config.calendar.timeZone;
 
   async function handle<E extends DataEndpoint>(name: E, ctx: Parameters<Middleware>[0], params: Readonly<Record<string, string>>): Promise<unknown> {
@@ -70,7 +70,7 @@ export function resourceRoutes(options: ResourceRoutesOptions): Middleware {
       return;
     }
     const { name } = matched.definition;
-    const body = name === 'openApiDocument' ? openApi : await handle(name, ctx, matched.params);
+    const body = isMetaEndpoint(name) ? meta[name](matched.params) : await handle(name, ctx, matched.params);
     if (body instanceof RawBody) {
       ctx.body = body.bytes;
       ctx.type = body.contentType;

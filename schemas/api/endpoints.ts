@@ -18,6 +18,8 @@ import {
   JudgeListEnvelope,
 } from './envelopes.ts';
 import { CompetitionFilters, RegistryFilters } from './filterBodies.ts';
+import { RootDocument } from './rootDocument.ts';
+import { REFERENCE_PAGE_ASSET_FILES, REFERENCE_PAGE_CONTENT_SECURITY_POLICY } from './referencePage.ts';
 
 // The endpoint catalogue: one row per path under `/api/v1`, with the schemas that validate
 // its query and describe its body, its cache TTL and the data-version scope whose bump
@@ -37,7 +39,10 @@ export type EndpointName =
   | 'clubs'
   | 'club'
   | 'registryFilters'
-  | 'openApiDocument';
+  | 'openApiDocument'
+  | 'root'
+  | 'referencePage'
+  | 'referencePageAsset';
 
 /** `calendar`: competitions and categories (bumped on every write); `registry`: the four registry collections. */
 export type DataScope = 'calendar' | 'registry' | 'static';
@@ -66,6 +71,10 @@ export interface EndpointDefinition {
   readonly answersNotFound: boolean;
   /** Media type of a 200 body when it is not JSON (`response` then describes it as a string); errors stay JSON envelopes. */
   readonly mediaType?: string;
+  /** Headers of its 200s and 304s besides the pipeline's (the reference page's Content-Security-Policy). */
+  readonly responseHeaders?: Readonly<Record<string, string>>;
+  /** false: served, but left out of the OpenAPI document and the root document (the reference page's files). */
+  readonly listed?: boolean;
 }
 
 const idOrSlug: PathParameter = {
@@ -79,7 +88,17 @@ const clubId: PathParameter = {
   schema: UuidString(),
 };
 
+const assetFile: PathParameter = {
+  name: 'file',
+  description: 'One of the files the reference page loads; any other name answers 404.',
+  // Anchored alternatives of literal names: never a path from the request onto the disk.
+  schema: Type.String({ pattern: `^(?:${REFERENCE_PAGE_ASSET_FILES.map((file) => file.replaceAll('.', '\\.')).join('|')})$` }),
+};
+
 const REGISTRY_TTL = 120;
+/** The reference page's files change only with a release, and are revalidated by ETag after that. */
+const ASSET_TTL = 86_400;
+const REFERENCE_PAGE_HEADERS = { 'Content-Security-Policy': REFERENCE_PAGE_CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff' };
 
 export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
   competitions: {
@@ -178,6 +197,32 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     summary: 'This OpenAPI document',
     description: 'The machine-readable description of the API, generated from the JSON Schemas that validate requests.',
   },
+  // `/api/v1` itself is matched as this path too (matchEndpoint), so the bare base path is not a 404.
+  root: {
+    name: 'root', path: '/', pathParameters: [], query: NoQuery, response: RootDocument,
+    ttlSeconds: 300, dataScope: 'static', tag: 'Meta', answersNotFound: false,
+    summary: 'Where to start: every endpoint, the reference page and this document',
+    description: 'Every endpoint with its method, path template, summary and absolute link (a template where the path has parameters), plus `links.docs` (the reference page) and `links.openapi` (this document). Also served at the base path without the trailing slash.',
+  },
+  referencePage: {
+    name: 'referencePage', path: '/docs', pathParameters: [], query: NoQuery,
+    response: Type.String({ description: 'An HTML page rendering this document with Swagger UI; every file it loads is served by the API.' }),
+    mediaType: 'text/html', responseHeaders: REFERENCE_PAGE_HEADERS,
+    ttlSeconds: 300, dataScope: 'static', tag: 'Meta', answersNotFound: false,
+    summary: 'The API reference page (HTML)',
+    description: 'This document rendered for people to read and try: each operation can be sent from the page ("Try it out") to the API on the same origin. Its files come from `/docs/assets/`, and its Content-Security-Policy allows nothing else.',
+  },
+  referencePageAsset: {
+    name: 'referencePageAsset', path: '/docs/assets/{file}', pathParameters: [assetFile], query: NoQuery,
+    response: Type.String({ description: 'A file of the reference page (CSS, JavaScript or PNG).' }),
+    responseHeaders: REFERENCE_PAGE_HEADERS, listed: false,
+    ttlSeconds: ASSET_TTL, dataScope: 'static', tag: 'Meta', answersNotFound: true,
+    summary: 'A file of the reference page',
+    description: 'Swagger UI\'s style sheet and bundle, the page\'s initializer and its icons.',
+  },
 };
 
 export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
+
+/** The endpoints the OpenAPI document and the root document describe. */
+export const LISTED_ENDPOINT_NAMES = ENDPOINT_NAMES.filter((name) => ENDPOINTS[name].listed !== false);

@@ -13,6 +13,8 @@ export * from './club.ts';
 export * from './envelopes.ts';
 export * from './filterBodies.ts';
 export * from './errorEnvelope.ts';
+export * from './rootDocument.ts';
+export * from './referencePage.ts';
 export * from './endpoints.ts';
 export type * from './queryByEndpoint.ts';
 export type * from './withDefaults.ts';

@@ -20,4 +20,7 @@ export interface QueryByEndpoint {
   club: NoQuery;
   registryFilters: NoQuery;
   openApiDocument: NoQuery;
+  root: NoQuery;
+  referencePage: NoQuery;
+  referencePageAsset: NoQuery;
 }

@@ -128,7 +128,7 @@ describe('HTTP edges', () => {
     expect(post.headers.get('allow')).toBe('GET, HEAD');
     expectMatchesSchema(post.json, ErrorEnvelope);
     expect(post.json.error.type).toBe('METHOD_NOT_ALLOWED');
-    for (const path of ['/api/v1', '/api/v1/nope', '/api/v2/competitions', '/competitions', '/api/v1/competitions/riga-open-2025/entries']) {
+    for (const path of ['/api', '/api/v1/nope', '/api/v2/competitions', '/competitions', '/api/v1/competitions/riga-open-2025/entries']) {
       const res = await api.request(path);
       expect(res.status, path).toBe(404);
       expect(res.json).toEqual({ error: { type: 'NOT_FOUND', message: 'No resource at this path.', details: [] } });
