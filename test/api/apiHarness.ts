@@ -72,6 +72,8 @@ export interface ApiServer {
   clock: { now: number };
   /** The registry the app's request metrics go to (the operators' port in production). */
   metrics: Registry;
+  /** `http://127.0.0.1:<port>`, for a test that needs the raw bytes of a response. */
+  origin: string;
   request(path: string, init?: { method?: string; headers?: Record<string, string> }): Promise<Reply>;
   close(): Promise<void>;
 }
@@ -103,16 +105,19 @@ function expectValidBody(path: string, status: number, json: unknown): void {
 }
 
 /** Any Koa app on an ephemeral port, requested with fetch; every 200 body is schema-checked. */
-export async function serve(app: Koa): Promise<Pick<ApiServer, 'request' | 'close'>> {
+export async function serve(app: Koa): Promise<Pick<ApiServer, 'origin' | 'request' | 'close'>> {
   const handle = app.callback();
   const server: Server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    origin,
     request: async (path, init = {}) => {
       const res = await fetch(`${origin}${path}`, { method: init.method ?? 'GET', headers: init.headers });
       const text = await res.text();
-      const json: unknown = text === '' ? undefined : JSON.parse(text);
+      // The reference page and its files are not JSON: their text is what a test reads.
+      const isJson = (res.headers.get('content-type') ?? '').startsWith('application/json');
+      const json: unknown = text === '' || !isJson ? undefined : JSON.parse(text);
       expectValidBody(path, res.status, json);
       return { status: res.status, headers: res.headers, text, json };
     },
