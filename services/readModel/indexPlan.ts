@@ -151,7 +151,8 @@ export function queryShapes(listing: ReadListing): QueryShape[] {
 /** Indexes the projector's own queries need besides the API's: the clock's due instants, facts by subject and by member. */
 const CLOCK_INDEX: IndexDescription = { name: 'clock_due', key: { nextDueAt: 1, _id: 1 } };
 export const SLUG_INDEX_NAME = 'competitions_slug';
-const SLUG_INDEX: IndexDescription = { name: SLUG_INDEX_NAME, key: { slug: 1 } };
+/** `_id` after the slug: the lookup takes the first by `_id`, which the index then yields in order (no in-memory sort). */
+const SLUG_INDEX: IndexDescription = { name: SLUG_INDEX_NAME, key: { slug: 1, _id: 1 } };
 /** `GET /competitions/removals`: removal instant (range from `updatedSince`), then `_id`, the order it pages in. */
 export const REMOVALS_INDEX_NAME = 'competitions_removals';
 export const REMOVALS_INDEX: IndexDescription = { name: REMOVALS_INDEX_NAME, key: { 'removal.at': 1, _id: 1 } };

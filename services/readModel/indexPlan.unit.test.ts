@@ -105,7 +105,7 @@ describe('index plan', () => {
   });
 
   it('plans the projector indexes: slug on competitions', () => {
-    expect(readCollectionIndexes('competitions').map((i) => i.key)).toContainEqual({ slug: 1 });
+    expect(readCollectionIndexes('competitions').map((i) => i.key)).toContainEqual({ slug: 1, _id: 1 });
     expect(Object.keys(LISTING_PLANS)).toEqual(LISTINGS);
   });
 });

@@ -1,0 +1,23 @@
+import { collectionFamily, type PlannedCommand } from './commandShape.ts';
+
+/** A plan stage a statement may have, and why that is right. The only place such a stage is allowed. */
+export interface PlanExemption {
+  readonly stage: 'COLLSCAN' | 'SORT';
+  readonly matches: (command: PlannedCommand) => boolean;
+  readonly reason: string;
+}
+
+const filterOf = (command: PlannedCommand): unknown => command.explain.filter;
+const isEmpty = (value: unknown): boolean => typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+
+/**
+ * Exemptions from "no collection scan, no in-memory sort where an index should sort". Each one
+ * must match a statement the workload sends (an exemption nothing needs fails the test too).
+ */
+export const PLAN_EXEMPTIONS: readonly PlanExemption[] = [
+  {
+    stage: 'COLLSCAN',
+    matches: (c) => c.name === 'find' && ['competitions', 'dancers', 'clubs'].includes(collectionFamily(c.collection)) && isEmpty(filterOf(c)) && c.explain.limit === 1,
+    reason: 'the bootstrap asks whether a live collection holds any document at all (findOne({})): a scan that stops at the first document',
+  },
+];
