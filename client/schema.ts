@@ -1018,11 +1018,11 @@ export interface operations {
                 registrationOpen?: boolean;
                 /** @description By calendar day in the configured time zone (default UTC); a competition running today is `ongoing` for the whole day. */
                 period?: "upcoming" | "ongoing" | "past";
-                /** @description Inclusive start of a day range; keeps competitions overlapping the range. A calendar day `YYYY-MM-DD` that exists. */
+                /** @description Inclusive start of a day range; keeps competitions overlapping the range. With both `dateFrom` and `dateTo`, `dateTo` must not be before `dateFrom`: otherwise 400 (`dateTo: must not be before dateFrom`). A calendar day `YYYY-MM-DD` that exists. */
                 dateFrom?: string;
-                /** @description Inclusive end of a day range; keeps competitions overlapping the range. Must not be before `dateFrom`. A calendar day `YYYY-MM-DD` that exists. */
+                /** @description Inclusive end of a day range; keeps competitions overlapping the range. With both `dateFrom` and `dateTo`, `dateTo` must not be before `dateFrom`: otherwise 400 (`dateTo: must not be before dateFrom`). A calendar day `YYYY-MM-DD` that exists. */
                 dateTo?: string;
-                /** @description Incremental sync: only competitions updated at or after this instant. Such responses are never cached: `Cache-Control: no-store`, `X-Cache: BYPASS`. An RFC 3339 (ISO 8601) date-time with a time zone, e.g. `2025-03-01T12:00:00Z`; write `+` in an offset as `%2B`. */
+                /** @description Incremental sync: only competitions updated at or after this instant. Such responses are never cached: `Cache-Control: no-store`, `X-Cache: BYPASS`. An RFC 3339 (ISO 8601) date-time with a time zone, e.g. `2025-03-01T12:00:00Z`; write `+` in an offset as `%2B`. A leap second (`:60`) answers 400. */
                 updatedSince?: string;
                 /** @description Extra data: `categories` adds `categories` and `registration.startsCount`; `entriesCount` adds `registration.entriesCount`. Comma-separated; items are trimmed, an empty item answers 400, duplicates are ignored. */
                 include?: ("categories" | "entriesCount")[];
@@ -1030,7 +1030,7 @@ export interface operations {
                 sort?: "startDate" | "endDate" | "name" | "createdAt" | "updatedAt";
                 /** @description Sort direction; default `asc`. Equal sort keys always end with `id` ascending, so pages never overlap or skip. */
                 order?: "asc" | "desc";
-                /** @description Page number, 1 or more; default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                /** @description Page number, 1 to 9007199254740991 (2^53 − 1); default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
@@ -1102,11 +1102,11 @@ export interface operations {
                 registrationOpen?: boolean;
                 /** @description By calendar day in the configured time zone (default UTC); a competition running today is `ongoing` for the whole day. */
                 period?: "upcoming" | "ongoing" | "past";
-                /** @description Inclusive start of a day range; keeps competitions overlapping the range. A calendar day `YYYY-MM-DD` that exists. */
+                /** @description Inclusive start of a day range; keeps competitions overlapping the range. With both `dateFrom` and `dateTo`, `dateTo` must not be before `dateFrom`: otherwise 400 (`dateTo: must not be before dateFrom`). A calendar day `YYYY-MM-DD` that exists. */
                 dateFrom?: string;
-                /** @description Inclusive end of a day range; keeps competitions overlapping the range. Must not be before `dateFrom`. A calendar day `YYYY-MM-DD` that exists. */
+                /** @description Inclusive end of a day range; keeps competitions overlapping the range. With both `dateFrom` and `dateTo`, `dateTo` must not be before `dateFrom`: otherwise 400 (`dateTo: must not be before dateFrom`). A calendar day `YYYY-MM-DD` that exists. */
                 dateTo?: string;
-                /** @description Incremental sync: only competitions updated at or after this instant. Such responses are never cached: `Cache-Control: no-store`, `X-Cache: BYPASS`. An RFC 3339 (ISO 8601) date-time with a time zone, e.g. `2025-03-01T12:00:00Z`; write `+` in an offset as `%2B`. */
+                /** @description Incremental sync: only competitions updated at or after this instant. Such responses are never cached: `Cache-Control: no-store`, `X-Cache: BYPASS`. An RFC 3339 (ISO 8601) date-time with a time zone, e.g. `2025-03-01T12:00:00Z`; write `+` in an offset as `%2B`. A leap second (`:60`) answers 400. */
                 updatedSince?: string;
                 /** @description Extra data: `categories` adds `categories` and `registration.startsCount`; `entriesCount` adds `registration.entriesCount`. Comma-separated; items are trimmed, an empty item answers 400, duplicates are ignored. */
                 include?: ("categories" | "entriesCount")[];
@@ -1114,7 +1114,7 @@ export interface operations {
                 sort?: "startDate" | "endDate" | "name" | "createdAt" | "updatedAt";
                 /** @description Sort direction; default `asc`. Equal sort keys always end with `id` ascending, so pages never overlap or skip. */
                 order?: "asc" | "desc";
-                /** @description Page number, 1 or more; default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                /** @description Page number, 1 to 9007199254740991 (2^53 − 1); default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
@@ -1180,11 +1180,11 @@ export interface operations {
                 registrationOpen?: boolean;
                 /** @description By calendar day in the configured time zone (default UTC); a competition running today is `ongoing` for the whole day. */
                 period?: "upcoming" | "ongoing" | "past";
-                /** @description Inclusive start of a day range; keeps competitions overlapping the range. A calendar day `YYYY-MM-DD` that exists. */
+                /** @description Inclusive start of a day range; keeps competitions overlapping the range. With both `dateFrom` and `dateTo`, `dateTo` must not be before `dateFrom`: otherwise 400 (`dateTo: must not be before dateFrom`). A calendar day `YYYY-MM-DD` that exists. */
                 dateFrom?: string;
-                /** @description Inclusive end of a day range; keeps competitions overlapping the range. Must not be before `dateFrom`. A calendar day `YYYY-MM-DD` that exists. */
+                /** @description Inclusive end of a day range; keeps competitions overlapping the range. With both `dateFrom` and `dateTo`, `dateTo` must not be before `dateFrom`: otherwise 400 (`dateTo: must not be before dateFrom`). A calendar day `YYYY-MM-DD` that exists. */
                 dateTo?: string;
-                /** @description Incremental sync: only competitions updated at or after this instant. Such responses are never cached: `Cache-Control: no-store`, `X-Cache: BYPASS`. An RFC 3339 (ISO 8601) date-time with a time zone, e.g. `2025-03-01T12:00:00Z`; write `+` in an offset as `%2B`. */
+                /** @description Incremental sync: only competitions updated at or after this instant. Such responses are never cached: `Cache-Control: no-store`, `X-Cache: BYPASS`. An RFC 3339 (ISO 8601) date-time with a time zone, e.g. `2025-03-01T12:00:00Z`; write `+` in an offset as `%2B`. A leap second (`:60`) answers 400. */
                 updatedSince?: string;
                 /** @description Sort key; default `startDate`. Ties end with `id` ascending. */
                 sort?: "startDate" | "endDate" | "name" | "createdAt" | "updatedAt";
@@ -1254,11 +1254,11 @@ export interface operations {
                 registrationOpen?: boolean;
                 /** @description By calendar day in the configured time zone (default UTC); a competition running today is `ongoing` for the whole day. */
                 period?: "upcoming" | "ongoing" | "past";
-                /** @description Inclusive start of a day range; keeps competitions overlapping the range. A calendar day `YYYY-MM-DD` that exists. */
+                /** @description Inclusive start of a day range; keeps competitions overlapping the range. With both `dateFrom` and `dateTo`, `dateTo` must not be before `dateFrom`: otherwise 400 (`dateTo: must not be before dateFrom`). A calendar day `YYYY-MM-DD` that exists. */
                 dateFrom?: string;
-                /** @description Inclusive end of a day range; keeps competitions overlapping the range. Must not be before `dateFrom`. A calendar day `YYYY-MM-DD` that exists. */
+                /** @description Inclusive end of a day range; keeps competitions overlapping the range. With both `dateFrom` and `dateTo`, `dateTo` must not be before `dateFrom`: otherwise 400 (`dateTo: must not be before dateFrom`). A calendar day `YYYY-MM-DD` that exists. */
                 dateTo?: string;
-                /** @description Incremental sync: only competitions updated at or after this instant. Such responses are never cached: `Cache-Control: no-store`, `X-Cache: BYPASS`. An RFC 3339 (ISO 8601) date-time with a time zone, e.g. `2025-03-01T12:00:00Z`; write `+` in an offset as `%2B`. */
+                /** @description Incremental sync: only competitions updated at or after this instant. Such responses are never cached: `Cache-Control: no-store`, `X-Cache: BYPASS`. An RFC 3339 (ISO 8601) date-time with a time zone, e.g. `2025-03-01T12:00:00Z`; write `+` in an offset as `%2B`. A leap second (`:60`) answers 400. */
                 updatedSince?: string;
                 /** @description Sort key; default `startDate`. Ties end with `id` ascending. */
                 sort?: "startDate" | "endDate" | "name" | "createdAt" | "updatedAt";
@@ -1308,9 +1308,9 @@ export interface operations {
     getCompetitionRemovals: {
         parameters: {
             query?: {
-                /** @description Only competitions that left public view at or after this instant: pass the same instant as to `/competitions?updatedSince=`. Without it, every competition that was public and is not any more. Responses with it are never cached: `Cache-Control: no-store`, `X-Cache: BYPASS`. An RFC 3339 (ISO 8601) date-time with a time zone, e.g. `2025-03-01T12:00:00Z`; write `+` in an offset as `%2B`. */
+                /** @description Only competitions that left public view at or after this instant: pass the same instant as to `/competitions?updatedSince=`. Without it, every competition that was public and is not any more. Responses with it are never cached: `Cache-Control: no-store`, `X-Cache: BYPASS`. An RFC 3339 (ISO 8601) date-time with a time zone, e.g. `2025-03-01T12:00:00Z`; write `+` in an offset as `%2B`. A leap second (`:60`) answers 400. */
                 updatedSince?: string;
-                /** @description Page number, 1 or more; default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                /** @description Page number, 1 to 9007199254740991 (2^53 − 1); default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
@@ -1364,9 +1364,9 @@ export interface operations {
     headCompetitionRemovals: {
         parameters: {
             query?: {
-                /** @description Only competitions that left public view at or after this instant: pass the same instant as to `/competitions?updatedSince=`. Without it, every competition that was public and is not any more. Responses with it are never cached: `Cache-Control: no-store`, `X-Cache: BYPASS`. An RFC 3339 (ISO 8601) date-time with a time zone, e.g. `2025-03-01T12:00:00Z`; write `+` in an offset as `%2B`. */
+                /** @description Only competitions that left public view at or after this instant: pass the same instant as to `/competitions?updatedSince=`. Without it, every competition that was public and is not any more. Responses with it are never cached: `Cache-Control: no-store`, `X-Cache: BYPASS`. An RFC 3339 (ISO 8601) date-time with a time zone, e.g. `2025-03-01T12:00:00Z`; write `+` in an offset as `%2B`. A leap second (`:60`) answers 400. */
                 updatedSince?: string;
-                /** @description Page number, 1 or more; default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                /** @description Page number, 1 to 9007199254740991 (2^53 − 1); default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
@@ -1727,7 +1727,7 @@ export interface operations {
                 sort?: "name" | "approvedAt";
                 /** @description Sort direction; default `asc`. Equal sort keys always end with `id` ascending, so pages never overlap or skip. */
                 order?: "asc" | "desc";
-                /** @description Page number, 1 or more; default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                /** @description Page number, 1 to 9007199254740991 (2^53 − 1); default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
@@ -1805,7 +1805,7 @@ export interface operations {
                 sort?: "name" | "approvedAt";
                 /** @description Sort direction; default `asc`. Equal sort keys always end with `id` ascending, so pages never overlap or skip. */
                 order?: "asc" | "desc";
-                /** @description Page number, 1 or more; default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                /** @description Page number, 1 to 9007199254740991 (2^53 − 1); default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
@@ -1877,7 +1877,7 @@ export interface operations {
                 sort?: "name" | "approvedAt";
                 /** @description Sort direction; default `asc`. Equal sort keys always end with `id` ascending, so pages never overlap or skip. */
                 order?: "asc" | "desc";
-                /** @description Page number, 1 or more; default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                /** @description Page number, 1 to 9007199254740991 (2^53 − 1); default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
@@ -1949,7 +1949,7 @@ export interface operations {
                 sort?: "name" | "approvedAt";
                 /** @description Sort direction; default `asc`. Equal sort keys always end with `id` ascending, so pages never overlap or skip. */
                 order?: "asc" | "desc";
-                /** @description Page number, 1 or more; default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                /** @description Page number, 1 to 9007199254740991 (2^53 − 1); default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
@@ -2015,7 +2015,7 @@ export interface operations {
                 sort?: "name" | "approvedAt";
                 /** @description Sort direction; default `asc`. Equal sort keys always end with `id` ascending, so pages never overlap or skip. */
                 order?: "asc" | "desc";
-                /** @description Page number, 1 or more; default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                /** @description Page number, 1 to 9007199254740991 (2^53 − 1); default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
@@ -2089,7 +2089,7 @@ export interface operations {
                 sort?: "name" | "approvedAt";
                 /** @description Sort direction; default `asc`. Equal sort keys always end with `id` ascending, so pages never overlap or skip. */
                 order?: "asc" | "desc";
-                /** @description Page number, 1 or more; default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                /** @description Page number, 1 to 9007199254740991 (2^53 − 1); default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
@@ -2157,7 +2157,7 @@ export interface operations {
                 sort?: "name" | "approvedAt";
                 /** @description Sort direction; default `asc`. Equal sort keys always end with `id` ascending, so pages never overlap or skip. */
                 order?: "asc" | "desc";
-                /** @description Page number, 1 or more; default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                /** @description Page number, 1 to 9007199254740991 (2^53 − 1); default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
@@ -2225,7 +2225,7 @@ export interface operations {
                 sort?: "name" | "approvedAt";
                 /** @description Sort direction; default `asc`. Equal sort keys always end with `id` ascending, so pages never overlap or skip. */
                 order?: "asc" | "desc";
-                /** @description Page number, 1 or more; default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                /** @description Page number, 1 to 9007199254740991 (2^53 − 1); default 1. A page past the last one answers 200 with empty `data` and correct `meta`. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;

@@ -9,12 +9,16 @@ competition page (terms of use).
 ## Query parameters
 - Filters combine with AND. Multi-value parameters are comma-separated: items are trimmed, an empty
   item answers 400, duplicates are ignored.
+- Whitespace around a value (or a list item) is removed before it is checked: the schemas below
+  describe the trimmed value, and an empty one answers 400 (\`<name>: must not be empty\`).
 - An unknown parameter answers 400 with the detail \`<name>: unknown parameter\`; it is never ignored.
   The filters removed within v1 answer the same and name what replaced them:
   \`cityId: unknown parameter (removed; use city)\`, \`regionId: unknown parameter (removed; regions are no longer stored)\`.
 - A parameter given more than once answers 400 (\`<name>: given more than once\`).
-- Booleans are exactly \`true\` or \`false\`. Integers are decimal digits only (no \`1.0\`, \`1e2\`, \`+1\`, spaces).
-- Dates are calendar days \`YYYY-MM-DD\` that exist; date-times are RFC 3339 with a time zone.
+- Booleans are exactly \`true\` or \`false\`. Integers are decimal digits only (no \`1.0\`, \`1e2\`, \`+1\`, spaces),
+  and at most 9007199254740991 (2^53 − 1) where a parameter states no smaller \`maximum\`.
+- Dates are calendar days \`YYYY-MM-DD\` that exist; date-times are RFC 3339 with a time zone. A day range
+  whose \`dateTo\` is before its \`dateFrom\` answers 400.
 - A value outside the accepted values answers 400, never a silent fallback. The 400's \`details\` lists
   every offending parameter, one \`<parameter>: <explanation>\` each, in query-string order.
 - \`search\` is a case-insensitive and diacritic-insensitive substring match (\`janis\` finds \`Jānis\`)
@@ -24,7 +28,7 @@ competition page (terms of use).
   and \`countryId\` on \`/clubs\` also match any location.
 
 ## Pagination and order
-\`page\` (1 or more, default 1) and \`limit\` (1 to 100, default 20). A page past the last one answers
+\`page\` (1 to 2^53 − 1, default 1) and \`limit\` (1 to 100, default 20). A page past the last one answers
 200 with empty \`data\` and correct \`meta\`; \`meta.hasPreviousPage\` is always present. Equal sort
 keys always end with \`id\` ascending, so pages never overlap or skip.
 

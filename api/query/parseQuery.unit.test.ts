@@ -123,10 +123,14 @@ describe('parseQuery: one detail per offending parameter, in query order', () =>
     expect(detail).toMatch(/^page: /);
   });
 
-  it('enforces limit 1..100 and page >= 1', () => {
+  it('enforces limit 1..100, page 1..2^53-1 and every other integer up to 2^53-1, as the document states', () => {
     expect(details('dancers', 'limit=101')).toEqual(['limit: must be an integer from 1 to 100 (got 101)']);
-    expect(details('dancers', 'page=0')).toEqual(['page: must be an integer of at least 1 (got 0)']);
-    expect(details('dancers', 'page=99999999999999999999')).toEqual(['page: is too large (got "99999999999999999999")']);
+    expect(details('dancers', 'page=0')).toEqual(['page: must be an integer from 1 to 9007199254740991 (got 0)']);
+    expect(accepted('dancers', 'page=9007199254740991').page).toBe(Number.MAX_SAFE_INTEGER);
+    expect(details('dancers', 'page=9007199254740992')).toEqual(['page: must be an integer from 1 to 9007199254740991 (got "9007199254740992")']);
+    expect(details('dancers', 'page=99999999999999999999')).toEqual(['page: must be an integer from 1 to 9007199254740991 (got "99999999999999999999")']);
+    expect(accepted('dancers', 'danceClass=9007199254740991&countryId=9007199254740991').danceClass).toBe(Number.MAX_SAFE_INTEGER);
+    expect(details('coaches', 'highestClass=9007199254740992')).toEqual(['highestClass: must be an integer from 0 to 9007199254740991 (got "9007199254740992")']);
     expect(details('competitionCategories', 'level=0')).toEqual(['level: must be an integer from 1 to 10 (got 0)']);
   });
 

@@ -26,6 +26,10 @@ import type { WithDefaults } from './withDefaults.ts';
 /** Competition type codes are published by `/filters`; the grammar keeps junk out of queries. */
 export const TYPE_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$';
 
+/** The cross-field rule the server checks after the schema (api/query/crossFieldProblems.ts). */
+const DATE_RANGE_RULE =
+  'With both `dateFrom` and `dateTo`, `dateTo` must not be before `dateFrom`: otherwise 400 (`dateTo: must not be before dateFrom`).';
+
 /** Query parameters of `GET /competitions`. */
 export const CompetitionsQuery = Type.Object(
   {
@@ -49,8 +53,9 @@ export const CompetitionsQuery = Type.Object(
         description: 'By calendar day in the configured time zone (default UTC); a competition running today is `ongoing` for the whole day.',
       }),
     ),
-    dateFrom: DateParameter('Inclusive start of a day range; keeps competitions overlapping the range.'),
-    dateTo: DateParameter('Inclusive end of a day range; keeps competitions overlapping the range. Must not be before `dateFrom`.'),
+    // The pair's rule is one OpenAPI cannot express, so both descriptions state it.
+    dateFrom: DateParameter(`Inclusive start of a day range; keeps competitions overlapping the range. ${DATE_RANGE_RULE}`),
+    dateTo: DateParameter(`Inclusive end of a day range; keeps competitions overlapping the range. ${DATE_RANGE_RULE}`),
     updatedSince: DateTimeParameter(
       'Incremental sync: only competitions updated at or after this instant. Such responses are never cached: `Cache-Control: no-store`, `X-Cache: BYPASS`.',
     ),

@@ -10,23 +10,43 @@ const LIST_RULE = 'Comma-separated; items are trimmed, an empty item answers 400
 const INTEGER_RULE = 'Decimal digits only (no sign, decimal point, exponent or spaces).';
 const BOOLEAN_RULE = 'Exactly `true` or `false`.';
 
+/**
+ * The largest integer any parameter accepts: 2^53 − 1, the last one a JavaScript number holds
+ * exactly (a larger one would be read as a neighbour). Stated as `maximum` wherever no smaller
+ * bound applies, so the document says what answers 400.
+ */
+export const LARGEST_INTEGER = Number.MAX_SAFE_INTEGER;
+
 /** A comma-separated list of enumerated values (OpenAPI `style: form`, `explode: false`). */
 export function CommaList<T extends TSchema>(item: T, description: string) {
   return Type.Optional(
-    Type.Array(item, { minItems: 1, uniqueItems: true, description: `${description} ${LIST_RULE}` }),
+    // No `uniqueItems`: a repeated item is accepted and ignored (decisions.md), not refused.
+    Type.Array(item, { minItems: 1, description: `${description} ${LIST_RULE}` }),
   );
 }
 
 export function IntegerParameter(description: string, range: { minimum?: number; maximum?: number } = {}) {
-  return Type.Optional(Type.Integer({ minimum: 0, ...range, description: `${description} ${INTEGER_RULE}` }));
+  return Type.Optional(Type.Integer({ minimum: 0, maximum: LARGEST_INTEGER, ...range, description: `${description} ${INTEGER_RULE}` }));
 }
 
 export function BooleanParameter(description: string) {
   return Type.Optional(Type.Boolean({ description: `${description} ${BOOLEAN_RULE}` }));
 }
 
-export function TextParameter(description: string, options: { minLength?: number; pattern?: string } = {}) {
-  return Type.Optional(Type.String({ minLength: 1, ...options, description }));
+// What String.prototype.trim removes (ECMAScript WhiteSpace and LineTerminator), spelled out:
+// `\s` means other sets in other regex dialects (a client's, the fuzzer's Python).
+const TRIMMED = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+const KEPT = `[^${TRIMMED}]`;
+
+/**
+ * Free text: the server trims it, then needs `minLength` characters (1 or 2). The pattern says
+ * the same of the text as sent (a character that is kept, or two with anything between), so a
+ * value of spaces around one letter is not described as valid.
+ */
+export function TextParameter(description: string, options: { minLength?: 1 | 2 } = {}) {
+  const minLength = options.minLength ?? 1;
+  const pattern = minLength === 1 ? KEPT : `${KEPT}[\\s\\S]*${KEPT}`;
+  return Type.Optional(Type.String({ minLength, pattern, description }));
 }
 
 export function DateParameter(description: string) {
@@ -36,7 +56,7 @@ export function DateParameter(description: string) {
 export function DateTimeParameter(description: string) {
   return Type.Optional(
     DateTimeString({
-      description: `${description} An RFC 3339 (ISO 8601) date-time with a time zone, e.g. \`2025-03-01T12:00:00Z\`; write \`+\` in an offset as \`%2B\`.`,
+      description: `${description} An RFC 3339 (ISO 8601) date-time with a time zone, e.g. \`2025-03-01T12:00:00Z\`; write \`+\` in an offset as \`%2B\`. A leap second (\`:60\`) answers 400.`,
     }),
   );
 }
@@ -46,7 +66,12 @@ export function UuidParameter(description: string) {
 }
 
 export const page = Type.Optional(
-  Type.Integer({ minimum: 1, default: 1, description: `Page number, 1 or more; default 1. A page past the last one answers 200 with empty \`data\` and correct \`meta\`. ${INTEGER_RULE}` }),
+  Type.Integer({
+    minimum: 1,
+    maximum: LARGEST_INTEGER,
+    default: 1,
+    description: `Page number, 1 to ${LARGEST_INTEGER} (2^53 − 1); default 1. A page past the last one answers 200 with empty \`data\` and correct \`meta\`. ${INTEGER_RULE}`,
+  }),
 );
 
 export const limit = Type.Optional(
@@ -72,7 +97,6 @@ export const countryId = (where: string) => IntegerParameter(`Internal country i
 export const registryState = Type.Optional(
   Type.Array(StringEnum(REGISTRY_STATES), {
     minItems: 1,
-    uniqueItems: true,
     default: ['REGISTRY'],
     description: `Where the record sits; default \`REGISTRY\`. \`ARCHIVE\` reads the archive alone; both values merge them. Any other value, including \`BUFFER\`, answers 400. ${LIST_RULE}`,
   }),
