@@ -55,9 +55,9 @@ const monitoredClient = (): Promise<MongoClient> => MongoClient.connect(testServ
 async function requestAll(api: ApiServer, paths: readonly string[]): Promise<Map<number, number>> {
   const statuses = new Map<number, number>();
   const failures: string[] = [];
-  for (let i = 0; i < paths.length; i += 8) {
+  for (let i = 0; i < paths.length; i += 16) {
     await Promise.all(
-      paths.slice(i, i + 8).map(async (path) => {
+      paths.slice(i, i + 16).map(async (path) => {
         const reply = await api.request(`/api/v1${path}`);
         statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
         if (reply.status !== 200 && reply.status !== 404) failures.push(`${path} → ${reply.status} ${reply.text.slice(0, 200)}`);
@@ -119,6 +119,8 @@ describe('query plans on a seeded database (explain, queryPlanner)', () => {
 
     // The projector as its process runs it: the bootstrap of an empty read model, then the live
     // consumer (guarded writes over existing documents), the freshness record, then a clock sweep.
+    const began = performance.now();
+    const seconds = (since: number): string => `${((performance.now() - since) / 1000).toFixed(1)} s`;
     capture.source = 'projector';
     const clock = { now: HISTORY_END };
     const context: ProjectorContext = {
@@ -144,33 +146,36 @@ describe('query plans on a seeded database (explain, queryPlanner)', () => {
       await admin.disconnect();
     }
 
+    const projectedIn = seconds(began);
     // The API over what the projector made, through every endpoint and query shape.
     // Looked up and explained through the harness's own client, which the capture does not hear.
     const probe = h.mongo.db;
     const live = (await readMeta(probe)).generation;
     const competition = await probe.collection(collectionName('competitions', live)).findOne({ visible: true }, { projection: { id: 1, slug: 1 } });
     const club = await probe.collection(collectionName('clubs', live)).findOne({ registryState: 'REGISTRY' }, { projection: { _id: 1 } });
-    const coach = await probe.collection(collectionName('coaches', live)).findOne({ registryState: 'REGISTRY' }, { projection: { _id: 1 } });
-    expect(competition && club && coach).toBeTruthy();
+    expect(competition && club).toBeTruthy();
     const values: MatrixValues = {
       pathValues: { idOrSlug: [String(competition!.id), String(competition!.slug), UNKNOWN_ID], id: [String(club!._id), UNKNOWN_ID] },
-      textCandidates: ['Rīga', 'ri', String(club!._id), String(coach!._id)],
+      // Several search tokens, one, and none: two combining accents pass the schema and fold to nothing.
+      textCandidates: ['Rīga', 'ri', '\u0301\u0301'],
+      id: String(club!._id),
       today: SWEEP_AT.toISOString().slice(0, 10),
     };
     api = await startApi(apiClient.db(h.mongo.db.databaseName), SWEEP_AT);
     const paths = dataEndpoints().flatMap((endpoint) => endpointRequests(endpoint, values));
+    const requested = performance.now();
     const statuses = await requestAll(api, paths);
-    process.stdout.write(`query plans: ${paths.length} API requests (${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')})\n`);
+    process.stdout.write(`query plans: ${history.length} events projected and swept in ${projectedIn}; ${paths.length} API requests (${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')}) in ${seconds(requested)}\n`);
+    const explained = performance.now();
 
     // One explain per shape, on the live generation (the bootstrap dropped the one it replaced).
     for (const captured of capture.shapes.values()) {
       const { explain, name, collection } = captured.command;
       const target = collection.replace(/_g\d+$/, `_g${live}`);
-      const reply = await probe.command({ explain: { ...explain, [name]: target }, verbosity: 'queryPlanner' });
-      const plan = summarizePlan(reply);
+      const plan = summarizePlan(await probe.command({ explain: { ...explain, [name]: target }, verbosity: 'queryPlanner' }));
       checked.push({ captured, plan, problems: problemsOf(captured, plan, usedExemptions) });
     }
-    process.stdout.write(`${summaryTable(checked)}\n`);
+    process.stdout.write(`query plans: ${checked.length} shapes explained in ${seconds(explained)}\n${summaryTable(checked)}\n`);
   }, 600_000);
 
   afterAll(async () => {

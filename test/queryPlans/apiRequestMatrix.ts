@@ -10,8 +10,10 @@ import { ENDPOINTS, type EndpointName } from '../../schemas/api/endpoints.ts';
 export interface MatrixValues {
   /** Every value of each path parameter, by name; each is requested with every query. */
   readonly pathValues: Readonly<Record<string, readonly string[]>>;
-  /** Free-text and id candidates; a parameter gets each one its schema accepts. */
+  /** Free-text candidates; a text parameter gets each one its schema accepts. */
   readonly textCandidates: readonly string[];
+  /** The value of UUID parameters (one that exists makes the API do its real work). */
+  readonly id: string;
   /** `YYYY-MM-DD`: the value of day and instant parameters. */
   readonly today: string;
 }
@@ -43,6 +45,7 @@ export function parameterVariants(endpoint: EndpointName, name: string, values: 
   else if (schema.type === 'integer') variants = [String((schema as { minimum?: number }).minimum ?? 0)];
   else if (schema.type === 'string' && schema.format === 'date') variants = [values.today];
   else if (schema.type === 'string' && schema.format === 'date-time') variants = [`${values.today}T00:00:00Z`];
+  else if (schema.type === 'string' && schema.format === 'uuid') variants = [values.id];
   else if (schema.type === 'string') variants = text();
   else variants = [];
   const rejected = variants.filter((value) => !accepts(endpoint, name, value));
@@ -55,17 +58,22 @@ export function parameterVariants(endpoint: EndpointName, name: string, values: 
 type Combination = ReadonlyArray<[string, string]>;
 
 /**
- * No filter; each filter alone with each of its variants; every pair; all but one; all. The
- * index plan picks one leading filter and checks the others on the walked documents, so a
- * shape is decided by the leading filter and whichever others bound its index: pairs meet each
- * leading filter with each other filter, all-but-one gives every filter its turn behind the
- * ones that outrank it.
+ * No filter; each filter alone with each of its variants; every pair, each with every variant
+ * of both; all but one; all (these with the first variants). The index plan picks one leading
+ * filter and checks the others on the walked documents, so a shape is decided by the leading
+ * filter and whichever others bound its index (the base filter, a range on the sort key): pairs
+ * meet each leading filter in each form with each other filter in each form, all-but-one gives
+ * every filter its turn behind the ones that outrank it.
  */
 export function filterCombinations(filters: ReadonlyArray<{ readonly name: string; readonly variants: readonly string[] }>): Combination[] {
   const first = (f: { name: string; variants: readonly string[] }): [string, string] => [f.name, f.variants[0] ?? ''];
   const combinations: Combination[] = [[]];
   for (const f of filters) for (const v of f.variants) combinations.push([[f.name, v]]);
-  for (let i = 0; i < filters.length; i++) for (let j = i + 1; j < filters.length; j++) combinations.push([first(filters[i]!), first(filters[j]!)]);
+  for (let i = 0; i < filters.length; i++) {
+    for (let j = i + 1; j < filters.length; j++) {
+      for (const a of filters[i]!.variants) for (const b of filters[j]!.variants) combinations.push([[filters[i]!.name, a], [filters[j]!.name, b]]);
+    }
+  }
   if (filters.length > 2) for (const left of filters) combinations.push(filters.filter((f) => f !== left).map(first));
   if (filters.length > 1) combinations.push(filters.map(first));
   return combinations;

@@ -4,16 +4,16 @@ import { ENDPOINTS, type EndpointName } from '../../schemas/api/endpoints.ts';
 import { dataEndpoints, endpointRequests, filterCombinations, parameterVariants, type MatrixValues } from './apiRequestMatrix.ts';
 
 const ID = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
-const values: MatrixValues = { pathValues: { idOrSlug: [ID, 'a-slug'], id: [ID] }, textCandidates: ['Rīga', 'ri', ID], today: '2026-01-31' };
+const values: MatrixValues = { pathValues: { idOrSlug: [ID, 'a-slug'], id: [ID] }, textCandidates: ['Rīga', 'ri'], id: ID, today: '2026-01-31' };
 
 describe('filterCombinations', () => {
-  it('none, each alone with each variant, every pair, all but one, all', () => {
+  it('none, each alone with each variant, every pair in every variant, all but one, all', () => {
     const combos = filterCombinations([
       { name: 'a', variants: ['1', '2'] },
       { name: 'b', variants: ['x'] },
       { name: 'c', variants: ['y'] },
     ]).map((c) => c.map(([k, v]) => `${k}=${v}`).join('&'));
-    expect(combos).toEqual(['', 'a=1', 'a=2', 'b=x', 'c=y', 'a=1&b=x', 'a=1&c=y', 'b=x&c=y', 'b=x&c=y', 'a=1&c=y', 'a=1&b=x', 'a=1&b=x&c=y']);
+    expect(combos).toEqual(['', 'a=1', 'a=2', 'b=x', 'c=y', 'a=1&b=x', 'a=2&b=x', 'a=1&c=y', 'a=2&c=y', 'b=x&c=y', 'b=x&c=y', 'a=1&c=y', 'a=1&b=x', 'a=1&b=x&c=y']);
   });
 });
 
@@ -26,11 +26,12 @@ describe('parameterVariants', () => {
     expect(parameterVariants('competitions', 'updatedSince', values)).toEqual(['2026-01-31T00:00:00Z']);
   });
 
-  it('gives a text parameter every candidate its schema accepts, and fails when none is', () => {
-    expect(parameterVariants('dancers', 'search', values)).toEqual(['Rīga', 'ri', ID]);
+  it('gives a text parameter every candidate its schema accepts, an id parameter the id, and fails when none is accepted', () => {
+    expect(parameterVariants('dancers', 'search', values)).toEqual(['Rīga', 'ri']);
     expect(parameterVariants('dancers', 'clubId', values)).toEqual([ID]);
     expect(parameterVariants('competitions', 'type', values)).toEqual(['ri']);
-    expect(() => parameterVariants('dancers', 'clubId', { ...values, textCandidates: ['Rīga'] })).toThrow(/no accepted value for dancers\?clubId/);
+    expect(() => parameterVariants('competitions', 'type', { ...values, textCandidates: ['Rīga'] })).toThrow(/no accepted value for competitions\?type/);
+    expect(() => parameterVariants('dancers', 'clubId', { ...values, id: 'not-a-uuid' })).toThrow(/no accepted value for dancers\?clubId/);
   });
 });
 
