@@ -1,5 +1,5 @@
 import type { Admin } from 'kafkajs';
-import { countTopicMessages } from '../../services/kafka/index.ts';
+import { countTopicMessages, fetchCommittedOffsets } from '../../services/kafka/index.ts';
 import { claimBootstrap, ensureMeta, collectionName } from '../../services/mongo/index.ts';
 import type { ProjectorContext } from '../projectorContext.ts';
 import { rebuildReadModel } from '../rebuild/rebuildReadModel.ts';
@@ -57,8 +57,8 @@ export async function bootstrapFromTopic(context: ProjectorContext, options: Boo
 async function isUntouched(admin: Admin, context: ProjectorContext, generation: number): Promise<boolean> {
   const topics = await admin.listTopics();
   if (!topics.includes(context.topic)) return false;
-  const [committed] = await admin.fetchOffsets({ groupId: liveGroupId(context.groupId, generation), topics: [context.topic] });
-  if ((committed?.partitions ?? []).some((p) => Number(p.offset) >= 0)) return false;
+  const committed = await fetchCommittedOffsets(admin, liveGroupId(context.groupId, generation), context.topic);
+  if ([...committed.values()].some((offset) => offset >= 0)) return false;
   for (const listing of ['competitions', 'dancers', 'clubs'] as const) {
     if ((await context.db.collection(collectionName(listing, generation)).findOne({}, { projection: { _id: 1 } })) !== null) return false;
   }

@@ -1,6 +1,6 @@
 import type { Admin } from 'kafkajs';
 import type { Db } from 'mongodb';
-import { countTopicMessages } from '../../services/kafka/index.ts';
+import { countTopicMessages, fetchCommittedOffsets } from '../../services/kafka/index.ts';
 import { readMeta } from '../../services/mongo/index.ts';
 import { liveGroupId } from '../runProjector.ts';
 
@@ -26,12 +26,11 @@ export async function readProjectorStatus(opts: { admin: Admin; db: Db; topic: s
   const group = liveGroupId(opts.groupId, generation);
   const topics = new Set(await opts.admin.listTopics());
   if (!topics.has(opts.topic)) return { generation, group, partitions: [], totalLag: 0, deadLetters: 0, topicExists: false };
-  const [ends, committed, deadLetters] = await Promise.all([
+  const [ends, committedBy, deadLetters] = await Promise.all([
     opts.admin.fetchTopicOffsets(opts.topic),
-    opts.admin.fetchOffsets({ groupId: group, topics: [opts.topic] }),
+    fetchCommittedOffsets(opts.admin, group, opts.topic),
     countTopicMessages(opts.admin, opts.dlqTopic),
   ]);
-  const committedBy = new Map((committed[0]?.partitions ?? []).map((p) => [p.partition, Number(p.offset)]));
   const partitions = ends
     .map((p) => {
       const end = Number(p.high);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistory } from '../../generator/createHistory.ts';
 import { liveGroupId } from '../../projector/runProjector.ts';
+import { committedTotal } from '../faults/support/groupState.ts';
 import { createHarness, type Harness } from '../support/projectorHarness.ts';
 import type { ProjectorProcessOptions } from '../support/projectorProcess.ts';
 import { readModelSnapshot, referenceSnapshot } from '../support/readModelSnapshot.ts';
@@ -73,10 +74,7 @@ describe('a projector process killed with SIGKILL mid-batch', () => {
   it('loses nothing and counts nothing twice after two kills and a restart', async () => {
     const admin = h.kafka.admin();
     await admin.connect();
-    const committed = async (): Promise<number> => {
-      const [topic] = await admin.fetchOffsets({ groupId: liveGroupId(h.groupId, 1), topics: [h.topic] });
-      return (topic?.partitions ?? []).reduce((n, p) => n + Math.max(0, Number(p.offset)), 0);
-    };
+    const committed = (): Promise<number> => committedTotal(admin, liveGroupId(h.groupId, 1), h.topic);
     try {
       // Killed after its 3rd and then its 40th completed bulk write: other writes of the batch are
       // still in flight and its offsets are not committed.

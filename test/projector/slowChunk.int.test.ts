@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventSink } from '../../projector/consume/applyChunk.ts';
 import { runConsumer } from '../../projector/consume/runConsumer.ts';
 import { exampleEvents } from '../../services/events/index.ts';
+import { fetchCommittedOffsets } from '../../services/kafka/index.ts';
 import { createHarness, type Harness } from '../support/projectorHarness.ts';
 import { waitFor } from '../support/waitFor.ts';
 
@@ -41,8 +42,7 @@ describe('a chunk that takes longer than the consumer session', () => {
     await admin.connect();
     try {
       await waitFor(async () => {
-        const [committed] = await admin.fetchOffsets({ groupId: h.groupId, topics: [h.topic] });
-        expect(committed?.partitions[0]?.offset).toBe(String(events.length));
+        expect((await fetchCommittedOffsets(admin, h.groupId, h.topic)).get(0)).toBe(events.length);
       }, 40_000, 500);
       // Long enough for an evicted member's re-fetch to have folded the chunk a second time.
       await sleep(2_000);

@@ -1,9 +1,10 @@
 import { AssignerProtocol, type Admin } from 'kafkajs';
+import { fetchCommittedOffsets } from '../../../services/kafka/index.ts';
 
 /** Offsets the group has committed on the topic, summed over partitions (0 for none yet). */
 export async function committedTotal(admin: Admin, groupId: string, topic: string): Promise<number> {
-  const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
-  return (offsets?.partitions ?? []).reduce((n, p) => n + Math.max(0, Number(p.offset)), 0);
+  const offsets = await fetchCommittedOffsets(admin, groupId, topic);
+  return [...offsets.values()].reduce((n, offset) => n + Math.max(0, offset), 0);
 }
 
 /** Messages the topic holds (high watermarks summed; the test topics are never truncated). */
