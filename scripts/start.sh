@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # One command to run the service (`npm start`). Installs what is missing, builds, and, unless
 # KAFKA_BROKERS/MONGO_URL name servers to use, starts local Kafka and SecantusDB and loads demo
-# data once. Then runs the projector and the API until Ctrl-C. The local servers keep running
-# afterwards (`npm run infra -- stop` ends them).
+# data once. Then runs the projector and the API until Ctrl-C or SIGTERM, and then stops them and
+# the local servers this run started (KEEP_LOCAL_SERVERS=1 keeps those running for the next start).
 set -euo pipefail
+# A terminal or pipe that goes away must not kill this script before its cleanup has stopped
+# everything it started: writes to it fail (EPIPE) instead.
+trap '' PIPE
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/install.sh
 source scripts/node-env.sh
@@ -30,31 +33,53 @@ fi
 
 mkdir -p .run
 pids=()
+tail_pid=""
 cleanup() {
   trap - INT TERM EXIT
-  [ "${#pids[@]}" -gt 0 ] && kill -TERM "${pids[@]}" 2>/dev/null || true
-  wait || true
+  if [ "${#pids[@]}" -gt 0 ]; then
+    kill -TERM "${pids[@]}" 2>/dev/null || true
+    # The services exit within their own 20 s grace period; this is the backstop should one not.
+    for _ in $(seq 1 250); do
+      alive=0
+      for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+      [ "$alive" = 0 ] && break
+      sleep 0.1
+    done
+    kill -KILL "${pids[@]}" 2>/dev/null || true
+  fi
+  [ -n "$tail_pid" ] && kill "$tail_pid" 2>/dev/null
+  wait 2>/dev/null || true
+  if [ "${local_servers:-0}" = 1 ] && [ "${KEEP_LOCAL_SERVERS:-0}" != 1 ] && [ -n "${LOCAL_SERVERS_STARTED:-}" ]; then
+    node infra/cli.ts stop "$LOCAL_SERVERS_STARTED" || true
+  fi
 }
 trap cleanup INT TERM EXIT
-node dist/projector/main.js > >(tee -a .run/projector.log) 2>&1 &
+# The services write to their log files, never to this terminal, so whatever becomes of the
+# terminal (closed, piped into a pager that stopped reading) cannot hold up their writes or their
+# stop; `tail` shows the files here and is the only one to fail if the terminal goes.
+touch .run/projector.log .run/api.log
+tail -q -n 0 -F .run/projector.log .run/api.log &
+tail_pid=$!
+node dist/projector/main.js >> .run/projector.log 2>&1 &
 pids+=($!)
-node dist/api/main.js > >(tee -a .run/api.log) 2>&1 &
+node dist/api/main.js >> .run/api.log 2>&1 &
 pids+=($!)
 
 url="${API_PUBLIC_URL:-http://127.0.0.1:${API_PORT:-8080}}"
 for _ in $(seq 1 120); do
   if curl -fsS "$url/health/ready" >/dev/null 2>&1; then
-    cat >&2 <<MSG
+    { cat >&2 <<MSG
 
   The API is ready:  $url${API_BASE_PATH:-/api/v1}/competitions
   Health:            $url/health/ready
   Metrics:           http://127.0.0.1:${API_OPS_PORT:-9464}/metrics (API), http://127.0.0.1:${PROJECTOR_OPS_PORT:-9465}/metrics (projector)
-  Logs:              .run/api.log, .run/projector.log   (Ctrl-C stops projector and API)
+  Logs:              .run/api.log, .run/projector.log   (Ctrl-C stops all this started)
 
 MSG
+    } || true
     break
   fi
-  for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null || { echo "a process exited during start-up; see .run/*.log" >&2; exit 1; }; done
+  for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null || { echo "a process exited during start-up; see .run/*.log" >&2 || true; exit 1; }; done
   sleep 1
 done
 wait -n "${pids[@]}"

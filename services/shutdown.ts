@@ -1,8 +1,11 @@
-import type { Logger } from './logger.ts';
+import { drainLog, type Logger } from './logger.ts';
 
 /**
  * Runs the closers in order on SIGTERM or SIGINT, once, then exits. A closer that hangs cannot
- * keep the process alive past the grace period (orchestrators would SIGKILL it anyway).
+ * keep the process alive past the grace period (orchestrators would SIGKILL it anyway), and a
+ * second signal ends the process at once (the handlers are `once`). Neither exit can be held up
+ * by the log's reader: log writes never block (logDestination.ts) and the last lines get at most
+ * one second to leave.
  */
 export function onShutdown(logger: Logger, closers: { name: string; close: () => Promise<unknown> }[], graceMs = 20_000): void {
   let shuttingDown = false;
@@ -12,7 +15,7 @@ export function onShutdown(logger: Logger, closers: { name: string; close: () =>
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       logger.error({ graceMs }, 'shutdown took too long; exiting');
-      process.exit(1);
+      void drainLog(500).then(() => process.exit(1));
     }, graceMs);
     force.unref();
     void (async () => {
@@ -26,6 +29,7 @@ export function onShutdown(logger: Logger, closers: { name: string; close: () =>
         }
       }
       logger.info('stopped');
+      await drainLog(1_000);
       process.exit(failed ? 1 : 0);
     })();
   };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kafkaInstance, type KafkaInstance } from '../../infra/localKafka.ts';
 import { RUN } from '../../infra/paths.ts';
 import { testServers } from '../support/isolation.ts';
-import { freePort } from './support/freePort.ts';
+import { freePorts } from './support/freePort.ts';
 import { outageRig, printReport, type OutageRig } from './support/outageRig.ts';
 
 // Issue 15, item 3 (broker): a private single-node Kafka under a projector process and an API
@@ -19,7 +19,8 @@ describe('a broker killed with SIGKILL under a running projector and API', () =>
   const log = (line: string): void => void process.stderr.write(`[fault servers] ${line}\n`);
 
   beforeAll(async () => {
-    broker = kafkaInstance({ port: await freePort(), controllerPort: await freePort(), runDir, heapMb: 384 });
+    const [port, controllerPort] = await freePorts(2);
+    broker = kafkaInstance({ port, controllerPort, runDir, heapMb: 384 });
     await broker.start(log);
     rig = outageRig({ kafkaBrokers: broker.brokers, mongoUrl: testServers().mongoUrl });
   });

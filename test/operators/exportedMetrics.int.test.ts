@@ -3,7 +3,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createKafka } from '../../services/kafka/index.ts';
 import { createLogger } from '../../services/logger.ts';
-import { freePort } from '../faults/support/freePort.ts';
+import { freePorts } from '../faults/support/freePort.ts';
 import { spawnNode, type NodeProcess } from '../faults/support/spawnNode.ts';
 import { testServers, uniqueName } from '../support/isolation.ts';
 import { waitFor } from '../support/waitFor.ts';
@@ -48,7 +48,7 @@ function sample(page: string, metric: string): string | undefined {
 }
 
 beforeAll(async () => {
-  const [apiPort, apiOps, projectorOps] = [await freePort(), await freePort(), await freePort()];
+  const [apiPort, apiOps, projectorOps] = await freePorts(3);
   apiUrl = `http://127.0.0.1:${apiPort}`;
   const projector = start('../../projector/main.ts', {
     KAFKA_GROUP_ID: topic, KAFKA_TOPIC_PARTITIONS: '2', PROJECTOR_OPS_PORT: String(projectorOps), PROJECTOR_BOOTSTRAP_MIN_EVENTS: '0',

@@ -13,7 +13,7 @@ import { uniqueName } from '../../support/isolation.ts';
 import { readModelSnapshot, referenceSnapshot } from '../../support/readModelSnapshot.ts';
 import { waitFor } from '../../support/waitFor.ts';
 import type { FaultProjectorOptions } from './faultProjectorProcess.ts';
-import { freePort } from './freePort.ts';
+import { freePorts } from './freePort.ts';
 import { committedTotal, topicEnd } from './groupState.ts';
 import { msUntilStatus, probe, type Probe } from './httpProbe.ts';
 import { readModelDrift, type Drift } from './readModelDrift.ts';
@@ -94,7 +94,7 @@ export function outageRig(servers: { kafkaBrokers: string[]; mongoUrl: string })
     const cut2 = Math.floor(delivered.length * 0.75);
     await produce(producer, topic, delivered.slice(0, cut1));
 
-    const [projectorOps, apiPort, apiOps] = [await freePort(), await freePort(), await freePort()];
+    const [projectorOps, apiPort, apiOps] = await freePorts(3);
     const options: FaultProjectorOptions = {
       brokers: servers.kafkaBrokers, mongoUrl: servers.mongoUrl, db, topic, dlqTopic: `${topic}.dlq`, groupId,
       now: NOW.toISOString(), config, chunkSize: 10, opsPort: projectorOps, sessionTimeoutMs: 6000,

@@ -1,0 +1,161 @@
+import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
+
+export interface LogDestination {
+  /** Takes one line (or several); never blocks, never throws. */
+  write(text: string): void;
+  /** Resolves once every queued line is written, or after `timeoutMs`, whichever comes first. */
+  drain(timeoutMs: number): Promise<void>;
+  /** Lines dropped so far because the reader did not keep up, went away or the disk was full. */
+  readonly dropped: number;
+}
+
+export interface LogDestinationOptions {
+  /** Most bytes held while the reader is slow; lines beyond are dropped and counted. */
+  maxQueuedBytes?: number;
+  /** Wait before writing again after the reader's pipe was full. */
+  retryMs?: number;
+}
+
+/**
+ * Where a process's log lines go (stdout by default), written so that no state of the reader can
+ * stop the process: not a full pipe (its reader paused or stuck), not a reader that went away,
+ * not a full disk. pino's own stdout destination can: at exit it flushes synchronously and, on a
+ * full blocking pipe or on EPIPE, retries forever, so `process.exit` (even the forced exit after
+ * the shutdown grace period) never returns; and a write parked in libuv's thread pool on a full
+ * pipe also keeps the process from exiting, since exit joins those threads.
+ *
+ * So a pipe or terminal is reopened through /proc as a second, non-blocking handle (its own file
+ * status flags: nothing else writing to the same pipe changes mode), and every write is a
+ * synchronous `write(2)` that returns at once. What the reader cannot take yet waits in a
+ * bounded queue retried on an unref'd timer; anything else (EPIPE, ENOSPC, EIO) drops the line
+ * and counts it, and the next line tries again, so logging resumes when the disk has room. A
+ * regular file is written through the descriptor itself (a file never blocks). A socket or a
+ * system without /proc keeps the descriptor as it is, which blocks like pino's own would.
+ */
+export function createLogDestination(fd = 1, options: LogDestinationOptions = {}): LogDestination {
+  const maxQueuedBytes = options.maxQueuedBytes ?? 4 * 1024 * 1024;
+  const retryMs = options.retryMs ?? 50;
+  const target = nonBlockingHandle(fd);
+  const queue: Buffer[] = [];
+  let queuedBytes = 0;
+  let dropped = 0;
+  let reportedDrops = 0;
+  // The last write failed (not for a full pipe): the reader is gone or the disk full for now.
+  let failing = false;
+  // Our own "lines dropped" notices: losing one is not a dropped log line.
+  const notices = new WeakSet<Buffer>();
+  let retry: NodeJS.Timeout | undefined;
+  const drained = new Set<() => void>();
+
+  /** Writes as much of the queue as the reader takes now; true when it took everything. */
+  const flush = (): boolean => {
+    while (queue.length > 0) {
+      const head = queue[0]!;
+      let written: number;
+      try {
+        written = writeSync(target, head);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return false;
+        // Gone (EPIPE, EBADF) or full (ENOSPC): this line is lost, the next one tries again.
+        queue.shift();
+        queuedBytes -= head.length;
+        if (!notices.has(head)) dropped += 1;
+        failing = true;
+        continue;
+      }
+      failing = false;
+      queuedBytes -= written;
+      if (written === head.length) queue.shift();
+      else {
+        queue[0] = head.subarray(written);
+        if (notices.has(head)) notices.add(queue[0]);
+      }
+    }
+    return true;
+  };
+
+  const scheduleRetry = (): void => {
+    if (retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (flush()) settle();
+      else scheduleRetry();
+    }, retryMs);
+    // Waiting for a slow reader must not keep a process alive that has nothing else to do.
+    retry.unref();
+  };
+
+  const settle = (): void => {
+    // Said once writes succeed again, in the log itself, where whoever reads it will see the gap.
+    if (dropped > reportedDrops && !failing) {
+      const lost = dropped - reportedDrops;
+      reportedDrops = dropped;
+      const notice = enqueue(`${JSON.stringify({ level: 40, time: new Date().toISOString(), msg: `${lost} log lines dropped: the log reader did not keep up, went away or its disk was full` })}\n`);
+      if (notice) notices.add(notice);
+      if (!flush()) return scheduleRetry();
+    }
+    for (const resolve of drained) resolve();
+    drained.clear();
+  };
+
+  const enqueue = (text: string): Buffer | undefined => {
+    const bytes = Buffer.from(text);
+    if (queuedBytes + bytes.length > maxQueuedBytes) {
+      dropped += 1;
+      return undefined;
+    }
+    queue.push(bytes);
+    queuedBytes += bytes.length;
+    return bytes;
+  };
+
+  return {
+    write(text) {
+      const waiting = queue.length > 0;
+      enqueue(text);
+      // Behind a queue the line waits its turn (order kept); the retry timer writes it.
+      if (waiting) return;
+      if (flush()) settle();
+      else scheduleRetry();
+    },
+    drain(timeoutMs) {
+      if (queue.length === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          drained.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        drained.add(done);
+      });
+    },
+    get dropped() {
+      return dropped;
+    },
+  };
+}
+
+/** A descriptor for `fd` whose writes never block, where the system allows one (see above). */
+function nonBlockingHandle(fd: number): number {
+  let stat;
+  try {
+    stat = fstatSync(fd);
+  } catch {
+    return fd;
+  }
+  if (stat.isFile() || stat.isSocket()) return fd;
+  try {
+    // O_APPEND never matters for a pipe or terminal; O_NOCTTY keeps a terminal from becoming ours.
+    const reopened = openSync(`/proc/self/fd/${fd}`, constants.O_WRONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+    if (!fstatSync(reopened).isFIFO() && !fstatSync(reopened).isCharacterDevice()) {
+      closeSync(reopened);
+      return fd;
+    }
+    return reopened;
+  } catch {
+    // No /proc, or a pipe whose reader is already gone (ENXIO): keep the descriptor, whose writes
+    // fail at once with EPIPE in the second case.
+    return fd;
+  }
+}
