@@ -1,7 +1,7 @@
 // The projector process: consumes the events topic and keeps the read model in MongoDB.
 import { loadConfig } from '../services/config/index.ts';
 import { createKafka, ensureTopics } from '../services/kafka/index.ts';
-import { createLogger } from '../services/logger.ts';
+import { createLogger, drainLog, stderrLog } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
 import { connectMongo } from '../services/mongo/index.ts';
 import { startOpsServer } from '../services/ops/index.ts';
@@ -32,7 +32,25 @@ runMain('projector', async () => {
 
   const context = projectorContext(config, { db: mongo.db, kafka, metrics, logger });
   // A first start before a long event log (the demo) fills the read model as a rebuild does; npm start shows the progress.
-  await bootstrapFromTopic(context, { minEvents: config.projector.bootstrapMinEvents, report: (line) => void process.stderr.write(`› ${line}\n`) });
+  // Stopped meanwhile, it ends at once and gives its claim back: the next start bootstraps again
+  // (the rebuild drops the half-filled generation first) instead of projecting the whole log live.
+  let release: (() => Promise<void>) | undefined;
+  const stopBootstrap = (signal: string): void => {
+    logger.info({ signal }, 'stopped during the first projection of the event log; the next start begins it again');
+    void (release?.() ?? Promise.resolve())
+      .catch((error: unknown) => logger.error({ err: error }, 'could not give back the bootstrap claim'))
+      .then(() => drainLog(500))
+      .then(() => process.exit(0));
+  };
+  const onSigterm = (): void => stopBootstrap('SIGTERM');
+  const onSigint = (): void => stopBootstrap('SIGINT');
+  process.once('SIGTERM', onSigterm).once('SIGINT', onSigint);
+  await bootstrapFromTopic(context, {
+    minEvents: config.projector.bootstrapMinEvents,
+    report: (line) => stderrLog().write(`› ${line}\n`),
+    onClaim: (giveBack) => (release = giveBack),
+  });
+  process.off('SIGTERM', onSigterm).off('SIGINT', onSigint);
   const projector = await runProjector({
     ...context,
     clockSchedule: config.projector.clockSchedule,

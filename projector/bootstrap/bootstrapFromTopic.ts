@@ -1,6 +1,6 @@
 import type { Admin } from 'kafkajs';
 import { countTopicMessages, fetchCommittedOffsets } from '../../services/kafka/index.ts';
-import { claimBootstrap, ensureMeta, collectionName } from '../../services/mongo/index.ts';
+import { claimBootstrap, ensureMeta, collectionName, releaseBootstrap } from '../../services/mongo/index.ts';
 import type { ProjectorContext } from '../projectorContext.ts';
 import { rebuildReadModel } from '../rebuild/rebuildReadModel.ts';
 import { liveGroupId } from '../runProjector.ts';
@@ -12,6 +12,8 @@ export interface BootstrapOptions {
   /** A human progress line, every `everyMs` (npm start prints it). */
   readonly report?: (line: string) => void;
   readonly everyMs?: number;
+  /** Called once this instance holds the claim, with what gives it back (a stop before the switch). */
+  readonly onClaim?: (release: () => Promise<void>) => void;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function bootstrapFromTopic(context: ProjectorContext, options: Boo
     await admin.disconnect();
   }
   if (total < options.minEvents || !(await claimBootstrap(context.db, generation))) return false;
+  options.onClaim?.(() => releaseBootstrap(context.db, generation));
 
   const started = performance.now();
   let lastReport = 0;

@@ -93,6 +93,14 @@ export async function claimBootstrap(db: Db, generation: number): Promise<boolea
   return result.modifiedCount === 1;
 }
 
+/**
+ * Gives back the bootstrap claim of a generation that is still live (a bootstrap stopped before
+ * its switch), so that the next start bootstraps again instead of projecting the long log live.
+ */
+export async function releaseBootstrap(db: Db, generation: number): Promise<void> {
+  await db.collection<MetaDocument>(META_COLLECTION).updateOne({ _id: CURRENT, generation }, { $unset: { bootstrapClaimedAt: '' } });
+}
+
 /** Atomically makes `next` the live generation (only if `previous` still is). */
 export async function switchGeneration(db: Db, previous: number, next: number): Promise<boolean> {
   const result = await db
