@@ -1,5 +1,6 @@
 // Flat config: typescript-eslint's type-aware rules over every TypeScript source.
 import js from '@eslint/js';
+import eslintConfigPrettier from 'eslint-config-prettier/flat';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -29,4 +30,6 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  // Layout is Prettier's (`npm run format`; `npm run lint` checks it): no ESLint rule may disagree.
+  eslintConfigPrettier,
 );

@@ -11,7 +11,8 @@ mkdir -p .run
 step() { printf '\n== %s\n' "$1"; }
 step "type check (tsc --noEmit)"
 tsc --noEmit -p .
-step "lint (eslint)"
+step "lint (prettier --check, eslint)"
+prettier --check . >/dev/null || { echo "Prettier would reformat the files above: run \`npm run format\` and commit" >&2; exit 1; }
 eslint --max-warnings=0 .
 step "build (tsc -p tsconfig.build.json)"
 rm -rf dist && tsc -p tsconfig.build.json

@@ -59,7 +59,7 @@ describe('a projector stopped during its first projection of a long event log', 
     });
     const lines: string[] = [];
     const waiting: { prefix: string; resolve: (line: string) => void }[] = [];
-    createInterface({ input: child.stderr! }).on('line', (line) => {
+    createInterface({ input: child.stderr }).on('line', (line) => {
       lines.push(line);
       for (const w of waiting.filter((w) => line.startsWith(w.prefix))) w.resolve(line);
     });
