@@ -3,7 +3,7 @@ import type { EndpointName } from '../../schemas/api/endpoints.ts';
 import type { QueryByEndpoint } from '../../schemas/api/queryByEndpoint.ts';
 import { prepareQueryValues } from './prepareQueryValues.ts';
 import { queryValidator } from './queryValidators.ts';
-import { describeSchemaErrors } from './describeSchemaErrors.ts';
+import { explainParameterErrors } from './explainParameterErrors.ts';
 import { crossFieldProblems } from './crossFieldProblems.ts';
 import { parameterLabel } from './parameterLabel.ts';
 
@@ -22,7 +22,7 @@ export function parseQuery<E extends EndpointName>(endpoint: E, rawQuery: string
 
   const validate = queryValidator(endpoint);
   if (!validate(values)) {
-    for (const [name, explanation] of describeSchemaErrors(validate.errors ?? [])) {
+    for (const [name, explanation] of explainParameterErrors(validate.errors ?? [])) {
       if (!problems.has(name)) problems.set(name, explanation);
     }
   }

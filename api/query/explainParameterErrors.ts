@@ -17,7 +17,8 @@ const VALUE_HINTS: Readonly<Record<string, Readonly<Record<string, string>>>> = 
   registryState: { BUFFER: 'the buffer is internal and never returned' },
 };
 
-export function describeSchemaErrors(errors: readonly ErrorObject[]): Map<string, string> {
+/** One explanation per query parameter named in `errors` (the 400's `details`), by parameter name. */
+export function explainParameterErrors(errors: readonly ErrorObject[]): Map<string, string> {
   const byParameter = new Map<string, ErrorObject[]>();
   for (const error of errors) {
     const name = parameterOf(error);
