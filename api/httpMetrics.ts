@@ -9,7 +9,12 @@ import { matchEndpoint, matchedEndpointOf } from './http/index.ts';
  */
 export function httpMetrics(registry: Registry, basePath: string): Middleware {
   const registers = [registry];
-  const requests = new Counter({ name: 'api_requests_total', help: 'Requests by route and status', labelNames: ['route', 'method', 'status'], registers });
+  const requests = new Counter({
+    name: 'api_requests_total',
+    help: 'Requests by route and status',
+    labelNames: ['route', 'method', 'status'],
+    registers,
+  });
   const latency = new Histogram({
     name: 'api_request_duration_seconds',
     help: 'Time from request to response, by route',
@@ -17,7 +22,12 @@ export function httpMetrics(registry: Registry, basePath: string): Middleware {
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers,
   });
-  const cache = new Counter({ name: 'api_cache_total', help: 'Response cache outcomes (HIT, MISS, BYPASS)', labelNames: ['outcome'], registers });
+  const cache = new Counter({
+    name: 'api_cache_total',
+    help: 'Response cache outcomes (HIT, MISS, BYPASS)',
+    labelNames: ['outcome'],
+    registers,
+  });
   const limited = new Counter({ name: 'api_rate_limited_total', help: 'Requests refused with 429', registers });
   return async function measure(ctx, next) {
     const started = performance.now();

@@ -24,11 +24,25 @@ runMain('api', async () => {
   // With REDIS_URL every instance spends one budget per client IP; Redis is not part of
   // readiness, since an instance without it still limits alone in memory.
   const sharedLimit = config.api.redisUrl
-    ? sharedRateLimitStore({ url: config.api.redisUrl, limit: config.api.rateLimitMax, windowSeconds: config.api.rateLimitWindowSeconds, logger, metrics: registry })
+    ? sharedRateLimitStore({
+        url: config.api.redisUrl,
+        limit: config.api.rateLimitMax,
+        windowSeconds: config.api.rateLimitWindowSeconds,
+        logger,
+        metrics: registry,
+      })
     : undefined;
   // Info, not a warning: the fallback store warns once when a request finds Redis down.
-  if (sharedLimit && !(await sharedLimit.ready(2000))) logger.info('Redis does not answer yet; the rate limit counts in memory until it does');
-  const app = createApp({ config, logger, readiness, db: mongo.db, metrics: registry, ...(sharedLimit ? { rateLimitStore: sharedLimit.store } : {}) });
+  if (sharedLimit && !(await sharedLimit.ready(2000)))
+    logger.info('Redis does not answer yet; the rate limit counts in memory until it does');
+  const app = createApp({
+    config,
+    logger,
+    readiness,
+    db: mongo.db,
+    metrics: registry,
+    ...(sharedLimit ? { rateLimitStore: sharedLimit.store } : {}),
+  });
   const handle = app.callback();
   const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve, reject) => {
@@ -36,7 +50,10 @@ runMain('api', async () => {
     server.listen(config.api.port, config.api.host, () => resolve());
   });
   const ops = await startOpsServer({ host: config.opsHost, port: config.api.opsPort, registry, readiness });
-  logger.info({ url: `${config.api.publicUrl}${config.api.basePath}`, ops: `http://${config.opsHost}:${config.api.opsPort}` }, 'api started');
+  logger.info(
+    { url: `${config.api.publicUrl}${config.api.basePath}`, ops: `http://${config.opsHost}:${config.api.opsPort}` },
+    'api started',
+  );
 
   onShutdown(logger, [
     // Stop taking connections first; in-flight requests finish before the database closes.

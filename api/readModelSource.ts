@@ -119,13 +119,23 @@ export class ReadModelSource {
     const view = await this.view();
     const ctx = this.#requests.getStore()?.ctx;
     const endpoint = ctx ? matchedEndpointOf(ctx)?.definition.name : undefined;
-    const listings = endpoint ? ENDPOINT_LISTINGS[endpoint] : scope in SCOPE_LISTINGS ? SCOPE_LISTINGS[scope as DataScope] : ENDPOINT_LISTINGS[scope as EndpointName];
+    const listings = endpoint
+      ? ENDPOINT_LISTINGS[endpoint]
+      : scope in SCOPE_LISTINGS
+        ? SCOPE_LISTINGS[scope as DataScope]
+        : ENDPOINT_LISTINGS[scope as EndpointName];
     return [view.generation, ...listings.map((listing) => view.versions[listing] ?? 0)].join(':');
   }
 
   async #viewAt(arrivedAt: number): Promise<ReadModelView> {
     const { generation, versions, currentAt } = await this.#meta.get(arrivedAt);
     const db = this.#db;
-    return { generation, versions, currentAt, maxTimeMS: this.#maxTimeMS, collection: (listing) => db.collection(collectionName(listing, generation)) };
+    return {
+      generation,
+      versions,
+      currentAt,
+      maxTimeMS: this.#maxTimeMS,
+      collection: (listing) => db.collection(collectionName(listing, generation)),
+    };
   }
 }

@@ -43,7 +43,10 @@ describe('ReadModelSource', () => {
 
   it('reads the meta document at most once per request, shared by the cache key and the collections', async () => {
     const { readModel, inRequest, reads, meta, clock } = source();
-    const [version, view] = await inRequest('dancers', async () => [await readModel.currentVersion('registry'), await readModel.view()] as const);
+    const [version, view] = await inRequest(
+      'dancers',
+      async () => [await readModel.currentVersion('registry'), await readModel.view()] as const,
+    );
     expect(version).toBe('3:4');
     expect(reads()).toBe(1);
     expect(view.collection('dancers')).toEqual({ collectionName: 'dancers_g3' });

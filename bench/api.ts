@@ -63,12 +63,24 @@ async function benchData(events: number): Promise<BenchData> {
       counts = await seedReadModel(mongo.db, { seed: Number(args.seed), events, now: NOW, log });
     } else {
       counts = {};
-      for (const listing of ['competitions', 'dancers', 'judges', 'coaches', 'clubs'] as const) counts[listing] = await mongo.db.collection(names.read[listing]).estimatedDocumentCount();
+      for (const listing of ['competitions', 'dancers', 'judges', 'coaches', 'clubs'] as const)
+        counts[listing] = await mongo.db.collection(names.read[listing]).estimatedDocumentCount();
       log(`reusing ${dbName}`);
     }
     const someIds = async (listing: 'competitions' | 'clubs', filter: object): Promise<string[]> =>
-      (await mongo.db.collection(names.read[listing]).find(filter, { projection: { _id: 1 } }).limit(Number(args.samples)).toArray()).map((d) => String(d._id));
-    return { dbName, counts, competitionIds: await someIds('competitions', { visible: true }), clubIds: await someIds('clubs', { registryState: 'REGISTRY' }) };
+      (
+        await mongo.db
+          .collection(names.read[listing])
+          .find(filter, { projection: { _id: 1 } })
+          .limit(Number(args.samples))
+          .toArray()
+      ).map((d) => String(d._id));
+    return {
+      dbName,
+      counts,
+      competitionIds: await someIds('competitions', { visible: true }),
+      clubIds: await someIds('clubs', { registryState: 'REGISTRY' }),
+    };
   } finally {
     await mongo.close();
   }
@@ -79,7 +91,13 @@ function start(command: string[], env: Record<string, string>): ChildProcess {
 }
 async function waitReady(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     if (child.exitCode !== null) throw new Error(`the server for ${url} exited with ${child.exitCode}`);
     await sleep(100);
   }
@@ -90,8 +108,13 @@ async function waitReady(url: string, child: ChildProcess): Promise<void> {
 // still runs (and spends) on every request.
 async function startApi(dbName: string, entry = 'api/main.ts', base = API): Promise<ChildProcess> {
   const api = start([entry], {
-    MONGO_URL: endpoints.mongoUrl, MONGO_DB: dbName, API_PORT: new URL(base).port, API_OPS_PORT: '19464', API_PUBLIC_URL: base,
-    RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'info',
+    MONGO_URL: endpoints.mongoUrl,
+    MONGO_DB: dbName,
+    API_PORT: new URL(base).port,
+    API_OPS_PORT: '19464',
+    API_PUBLIC_URL: base,
+    RATE_LIMIT_MAX: '1000000',
+    LOG_LEVEL: 'info',
     API_QUERY_TIMEOUT_MS: '600000',
   });
   await waitReady(`${base}/health/ready`, api);
@@ -117,7 +140,10 @@ async function throughput(): Promise<void> {
     const first = await fetch(`${API}/api/v1/competitions`);
     const body = await first.text();
     const etag = first.headers.get('etag')!;
-    const sample = { body, headers: { 'Content-Type': first.headers.get('content-type')!, ETag: etag, 'Cache-Control': first.headers.get('cache-control')! } };
+    const sample = {
+      body,
+      headers: { 'Content-Type': first.headers.get('content-type')!, ETag: etag, 'Cache-Control': first.headers.get('cache-control')! },
+    };
     writeFileSync('.run/bench-competitions.json', JSON.stringify(sample));
     const bare = start(['bench/bareServer.ts', '18081', '.run/bench-competitions.json'], {});
     const fixed = await startApi(small.dbName, 'bench/fixedVersionApi.ts', FIXED);
@@ -142,12 +168,20 @@ async function throughput(): Promise<void> {
         return autocannon({ url, connections: Number(args.connections), duration: Number(args.duration), headers });
       };
       await load('warm-up', `${API}/api/v1/competitions`);
-      const rounds: { bare: autocannon.Result; cached: autocannon.Result; r304: autocannon.Result; r200: autocannon.Result; fixed: autocannon.Result }[] = [];
+      const rounds: {
+        bare: autocannon.Result;
+        cached: autocannon.Result;
+        r304: autocannon.Result;
+        r200: autocannon.Result;
+        fixed: autocannon.Result;
+      }[] = [];
       for (let i = 0; i < Number(args.rounds); i++) {
         rounds.push({
           bare: await load(`round ${i + 1}: bare node:http, same bytes`, BARE),
           cached: await load(`round ${i + 1}: API GET /competitions (cache HIT)`, `${API}/api/v1/competitions`),
-          r304: await load(`round ${i + 1}: API GET /competitions with If-None-Match (304)`, `${API}/api/v1/competitions`, { 'If-None-Match': etag }),
+          r304: await load(`round ${i + 1}: API GET /competitions with If-None-Match (304)`, `${API}/api/v1/competitions`, {
+            'If-None-Match': etag,
+          }),
           r200: await load(`round ${i + 1}: API GET /competitions again (200)`, `${API}/api/v1/competitions`),
           fixed: await load(`round ${i + 1}: diagnostic: same app, version read once`, `${FIXED}/api/v1/competitions`),
         });
@@ -158,7 +192,9 @@ async function throughput(): Promise<void> {
       const out = [
         '',
         `API throughput (${args.connections} connections, ${args.duration} s each, ${rounds.length} interleaved rounds in one run; body ${Buffer.byteLength(body)} bytes;`,
-        `read model of ${args['throughput-events']} events: ${Object.entries(small.counts).map(([k, v]) => `${k} ${v}`).join(', ')})`,
+        `read model of ${args['throughput-events']} events: ${Object.entries(small.counts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')})`,
         `${'measurement'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non-2xx'.padStart(7)}`,
       ];
       rounds.forEach((r, i) => {
@@ -168,7 +204,11 @@ async function throughput(): Promise<void> {
           row('  API cached GET /competitions (HIT)', r.cached, `${pctOf(r.cached, r.bare).toFixed(0)} % of bare`),
           row('  API 304 (If-None-Match)', r.r304, `${pctOf(r.r304, r.r200).toFixed(0)} % of the 200 path`),
           row('  API 200 (HIT)', r.r200),
-          row('  diagnostic: version read once (HIT)', r.fixed, `${pctOf(r.fixed, r.bare).toFixed(0)} % of bare; no per-request version read, not the service`),
+          row(
+            '  diagnostic: version read once (HIT)',
+            r.fixed,
+            `${pctOf(r.fixed, r.bare).toFixed(0)} % of bare; no per-request version read, not the service`,
+          ),
         );
       });
       const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -195,25 +235,46 @@ async function uncachedLatency(): Promise<void> {
     const n = Number(args.samples);
     const uncached: Record<string, string[]> = {
       'GET /competitions': Array.from({ length: n }, (_, i) => `/competitions?page=${i + 2}&limit=${20 + i}`),
-      'GET /competitions?search=': Array.from({ length: n }, (_, i) => `/competitions?search=${['open', 'cup', 'riga', 'dance', 'vilnius', 'latin', 'gran', 'spring', 'winter', 'kaunas'][i % 10]}&limit=${10 + i}`),
+      'GET /competitions?search=': Array.from(
+        { length: n },
+        (_, i) =>
+          `/competitions?search=${['open', 'cup', 'riga', 'dance', 'vilnius', 'latin', 'gran', 'spring', 'winter', 'kaunas'][i % 10]}&limit=${10 + i}`,
+      ),
       'GET /competitions/{id}': competitionIds.map((id) => `/competitions/${id}`),
       'GET /competitions/{id}/categories': competitionIds.map((id) => `/competitions/${id}/categories`),
       'GET /dancers': Array.from({ length: n }, (_, i) => `/dancers?page=${i + 2}`),
       'GET /dancers?page= (deep)': Array.from({ length: n }, (_, i) => `/dancers?page=${200 + 37 * i}&limit=100`),
-      'GET /dancers?country=': Array.from({ length: n }, (_, i) => `/dancers?country=${['LV', 'LT', 'EE', 'PL', 'DE', 'FI', 'SE', 'NO', 'DK', 'CZ'][i % 10]}&page=${1 + (i % 3)}`),
+      'GET /dancers?country=': Array.from(
+        { length: n },
+        (_, i) => `/dancers?country=${['LV', 'LT', 'EE', 'PL', 'DE', 'FI', 'SE', 'NO', 'DK', 'CZ'][i % 10]}&page=${1 + (i % 3)}`,
+      ),
       'GET /dancers?clubId=': clubIds.map((id) => `/dancers?clubId=${id}`),
-      'GET /dancers?search=': Array.from({ length: n }, (_, i) => `/dancers?search=${['an', 'jan', 'kal', 'ber', 'mar', 'ova', 'ski', 'ait', 'ien', 'ler'][i % 10]}`),
+      'GET /dancers?search=': Array.from(
+        { length: n },
+        (_, i) => `/dancers?search=${['an', 'jan', 'kal', 'ber', 'mar', 'ova', 'ski', 'ait', 'ien', 'ler'][i % 10]}`,
+      ),
       'GET /coaches': Array.from({ length: n }, (_, i) => `/coaches?page=${i + 1}&limit=${30 + i}`),
       'GET /judges': Array.from({ length: n }, (_, i) => `/judges?page=${i + 1}&limit=${30 + i}`),
       'GET /clubs': Array.from({ length: n }, (_, i) => `/clubs?page=${i + 1}&limit=${30 + i}`),
-      'GET /clubs?country=': Array.from({ length: n }, (_, i) => `/clubs?country=${['LV', 'LT', 'EE', 'PL', 'DE', 'FI', 'SE', 'NO', 'DK', 'CZ'][i % 10]}`),
+      'GET /clubs?country=': Array.from(
+        { length: n },
+        (_, i) => `/clubs?country=${['LV', 'LT', 'EE', 'PL', 'DE', 'FI', 'SE', 'NO', 'DK', 'CZ'][i % 10]}`,
+      ),
       'GET /clubs/{id}': clubIds.map((id) => `/clubs/${id}`),
       'GET /filters': ['/filters'],
       'GET /registry/filters': ['/registry/filters'],
     };
-    const where = process.env.MONGO_URL ? endpoints.mongoUrl : `${endpoints.mongoUrl} = local SecantusDB 0.5.3 (the stand-in; not MongoDB's figures)`;
-    const lines = ['', `Uncached latency per endpoint, sequential, on ${where}, database ${dbName}`,
-      `documents: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`, `${'endpoint'.padEnd(36)} ${'n'.padStart(3)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  cache`];
+    const where = process.env.MONGO_URL
+      ? endpoints.mongoUrl
+      : `${endpoints.mongoUrl} = local SecantusDB 0.5.3 (the stand-in; not MongoDB's figures)`;
+    const lines = [
+      '',
+      `Uncached latency per endpoint, sequential, on ${where}, database ${dbName}`,
+      `documents: ${Object.entries(counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+      `${'endpoint'.padEnd(36)} ${'n'.padStart(3)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  cache`,
+    ];
     for (const [name, paths] of Object.entries(uncached)) {
       const times: number[] = [];
       const outcomes = new Set<string>();
@@ -228,7 +289,9 @@ async function uncachedLatency(): Promise<void> {
       }
       times.sort((a, b) => a - b);
       const pct = (p: number): string => (times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN).toFixed(0);
-      lines.push(`${name.padEnd(36)} ${String(times.length).padStart(3)} ${pct(0.5).padStart(8)} ${pct(0.99).padStart(8)}  ${[...outcomes].join(', ')}`);
+      lines.push(
+        `${name.padEnd(36)} ${String(times.length).padStart(3)} ${pct(0.5).padStart(8)} ${pct(0.99).padStart(8)}  ${[...outcomes].join(', ')}`,
+      );
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
@@ -241,7 +304,13 @@ function memory(): void {
   (globalThis as { gc?: () => void }).gc?.();
   const heapBefore = process.memoryUsage();
   const limiter = new MemoryRateLimitStore({ limit: 300, windowSeconds: 60 });
-  for (let i = 0; i < 100_000; i++) limiter.consume({ key: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, nowMs: 1_700_000_000_000 + i, limit: 300, windowSeconds: 60 });
+  for (let i = 0; i < 100_000; i++)
+    limiter.consume({
+      key: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      nowMs: 1_700_000_000_000 + i,
+      limit: 300,
+      windowSeconds: 60,
+    });
   (globalThis as { gc?: () => void }).gc?.();
   const heapAfter = process.memoryUsage();
   const cache = new BodyCache(8 * 1024 * 1024);
@@ -249,14 +318,20 @@ function memory(): void {
   for (let i = 0; i < 20_000; i++) {
     const body = Buffer.alloc(1024 + (i % 7) * 512, 97);
     offered += body.length;
-    cache.set(`/api/v1/dancers?page=${i}`, { body, etag: `W/"${i}"`, version: '1:1', storedAtMs: Date.now(), expiresAtMs: Date.now() + 60_000 });
-}
-process.stdout.write(
-  [
-    '',
-    `rate limiter: 100,000 IPs tracked, structure ${(limiter.byteLength / 2 ** 20).toFixed(1)} MiB (${Math.round(limiter.byteLength / 100_000)} bytes/IP), heap+buffers delta ${((heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers) / 2 ** 20).toFixed(1)} MiB (goal < 50 MB, <= 200 bytes/IP)`,
-    `response cache: bound 8.0 MiB, offered ${(offered / 2 ** 20).toFixed(1)} MiB in 20,000 bodies, holds ${(cache.bytes / 2 ** 20).toFixed(2)} MiB in ${cache.entries} entries (never above the bound)`,
-    '',
-  ].join('\n'),
-);
+    cache.set(`/api/v1/dancers?page=${i}`, {
+      body,
+      etag: `W/"${i}"`,
+      version: '1:1',
+      storedAtMs: Date.now(),
+      expiresAtMs: Date.now() + 60_000,
+    });
+  }
+  process.stdout.write(
+    [
+      '',
+      `rate limiter: 100,000 IPs tracked, structure ${(limiter.byteLength / 2 ** 20).toFixed(1)} MiB (${Math.round(limiter.byteLength / 100_000)} bytes/IP), heap+buffers delta ${((heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers) / 2 ** 20).toFixed(1)} MiB (goal < 50 MB, <= 200 bytes/IP)`,
+      `response cache: bound 8.0 MiB, offered ${(offered / 2 ** 20).toFixed(1)} MiB in 20,000 bodies, holds ${(cache.bytes / 2 ** 20).toFixed(2)} MiB in ${cache.entries} entries (never above the bound)`,
+      '',
+    ].join('\n'),
+  );
 }

@@ -92,9 +92,13 @@ if (args.profile) {
 const us = (ms: number): string => ((ms * 1000) / total).toFixed(1);
 if (mongo) {
   const writes = [...timings.values()].reduce((n, t) => n + t.items, 0);
-  process.stdout.write(`${total} events in chunks of ${chunkSize} into ${args.mongo}: ${Math.round(total / ((decodeMs + foldMs) / 1000))} events/s; ${us(decodeMs)} µs decode + ${us(foldMs)} µs projectBatch per event\n`);
+  process.stdout.write(
+    `${total} events in chunks of ${chunkSize} into ${args.mongo}: ${Math.round(total / ((decodeMs + foldMs) / 1000))} events/s; ${us(decodeMs)} µs decode + ${us(foldMs)} µs projectBatch per event\n`,
+  );
   for (const [name, t] of [...timings].sort((a, b) => b[1].ms - a[1].ms)) {
-    process.stdout.write(`  ${name.padEnd(16)} ${String(t.calls).padStart(6)} calls ${String(t.items).padStart(9)} items ${(t.ms / 1000).toFixed(1).padStart(7)} s  ${us(t.ms).padStart(6)} µs/event  ${t.items ? ((t.ms * 1000) / t.items).toFixed(1) : '-'} µs/item\n`);
+    process.stdout.write(
+      `  ${name.padEnd(16)} ${String(t.calls).padStart(6)} calls ${String(t.items).padStart(9)} items ${(t.ms / 1000).toFixed(1).padStart(7)} s  ${us(t.ms).padStart(6)} µs/event  ${t.items ? ((t.ms * 1000) / t.items).toFixed(1) : '-'} µs/item\n`,
+    );
   }
   process.stdout.write(`  (items of writes and loads: ${writes}; ${(writes / total).toFixed(2)} per event)\n`);
   await mongo.client.db(mongo.dbName).dropDatabase();

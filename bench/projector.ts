@@ -35,13 +35,28 @@ interface Result {
   maxRssMb: number;
   liveHeapMb: number;
   timeBoxed?: boolean;
-  phases?: { rate: number; achievedRate: number; p50Ms: number; p99Ms: number; sustained: boolean; drainMs: number; unapplied: number; probe?: boolean }[];
+  phases?: {
+    rate: number;
+    achievedRate: number;
+    p50Ms: number;
+    p99Ms: number;
+    sustained: boolean;
+    drainMs: number;
+    unapplied: number;
+    probe?: boolean;
+  }[];
 }
 
 async function worker(mode: string, extra: string[]): Promise<Result> {
-  const { stdout } = await run(process.execPath, ['--expose-gc', 'bench/projectorWorker.ts', '--mode', mode, ...extra], { maxBuffer: 1 << 24, timeout: 3_600_000 });
+  const { stdout } = await run(process.execPath, ['--expose-gc', 'bench/projectorWorker.ts', '--mode', mode, ...extra], {
+    maxBuffer: 1 << 24,
+    timeout: 3_600_000,
+  });
   // The worker's log lines share stdout (a warning can follow the report while it stops).
-  const report = stdout.split('\n').filter((l) => l.startsWith('{"mode":')).pop();
+  const report = stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{"mode":'))
+    .pop();
   if (!report) throw new Error(`no report from the ${mode} worker: ${stdout.slice(-500)}`);
   return JSON.parse(report) as Result;
 }
@@ -128,12 +143,17 @@ async function replay(): Promise<void> {
   process.stdout.write(`${line('no-op kafkajs consumer', noop, 'MB')}\n`);
   log('consumer with validation only, no fold');
   const validate = await worker('validate', common);
-  process.stdout.write(`${line('validation only (no fold)', validate, `MB  ${((100 * rate(validate)) / rate(noop)).toFixed(0)} % of no-op: the ceiling of any pipeline that decodes and validates every event`)}\n`);
+  process.stdout.write(
+    `${line('validation only (no fold)', validate, `MB  ${((100 * rate(validate)) / rate(noop)).toFixed(0)} % of no-op: the ceiling of any pipeline that decodes and validates every event`)}\n`,
+  );
   log('pipeline with the counting in-memory store');
   const pipeline = await worker('pipeline', common);
-  process.stdout.write(`${line('pipeline, counting store', pipeline, `MB  ${((100 * rate(pipeline)) / rate(noop)).toFixed(0)} % of no-op (goal >= 50 %); documents written twice within one batch: ${pipeline.rewritesInBatch} (goal 0); RSS includes the in-memory states and link facts the pipeline reads back (document bodies are counted, not kept): ${pipeline.liveHeapMb} MB still reachable after a full GC`)}\n`);
+  process.stdout.write(
+    `${line('pipeline, counting store', pipeline, `MB  ${((100 * rate(pipeline)) / rate(noop)).toFixed(0)} % of no-op (goal >= 50 %); documents written twice within one batch: ${pipeline.rewritesInBatch} (goal 0); RSS includes the in-memory states and link facts the pipeline reads back (document bodies are counted, not kept): ${pipeline.liveHeapMb} MB still reachable after a full GC`)}\n`,
+  );
   log(`end to end into ${endpoints.mongoUrl} (at most ${args['e2e-seconds']} s)`);
   const e2e = await worker('e2e', [...common, '--seconds', args['e2e-seconds'], '--chunk', '500']);
-  process.stdout.write(`${line(`end to end, ${database}`, e2e, `MB  ${e2e.timeBoxed ? `time-boxed at ${args['e2e-seconds']} s; ` : ''}${process.env.MONGO_URL ? '' : "the stand-in's speed, not MongoDB's"}`)}\n`);
+  process.stdout.write(
+    `${line(`end to end, ${database}`, e2e, `MB  ${e2e.timeBoxed ? `time-boxed at ${args['e2e-seconds']} s; ` : ''}${process.env.MONGO_URL ? '' : "the stand-in's speed, not MongoDB's"}`)}\n`,
+  );
 }
-

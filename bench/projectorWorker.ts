@@ -85,7 +85,14 @@ async function throughSink(sink: EventSink, extra: () => Record<string, unknown>
     },
   };
   const consumer = await runConsumer({
-    kafka, topic: args.topic!, dlqTopic: `${args.topic!}.dlq`, groupId: group, sink: counting, metrics, logger, clock: () => NOW,
+    kafka,
+    topic: args.topic!,
+    dlqTopic: `${args.topic!}.dlq`,
+    groupId: group,
+    sink: counting,
+    metrics,
+    logger,
+    clock: () => NOW,
     chunkSize: args.chunk === undefined ? undefined : Number(args.chunk),
   });
   const timer = limitMs > 0 ? setTimeout(finish, limitMs) : undefined;
@@ -180,7 +187,13 @@ async function livePhase(rate: number, source: Iterator<DomainEvent>, drainCapMs
   let applied = 0;
   const sink = projectionSink(store, config, () => new Date());
   const consumer = await runConsumer({
-    kafka, topic, dlqTopic: `${topic}.dlq`, groupId: `${group}-${rate}`, metrics, logger, clock: () => new Date(),
+    kafka,
+    topic,
+    dlqTopic: `${topic}.dlq`,
+    groupId: `${group}-${rate}`,
+    metrics,
+    logger,
+    clock: () => new Date(),
     sink: {
       apply: async (events) => {
         const outcomes = await sink.apply(events);
@@ -220,14 +233,27 @@ async function livePhase(rate: number, source: Iterator<DomainEvent>, drainCapMs
   await consumer.stop();
   await mongo?.db.dropDatabase();
   await mongo?.close();
-  return { rate, sent, achievedRate: Math.round(sent / phaseSeconds), p50Ms: pct(50), p99Ms: pct(99), sustained: sent >= 0.95 * rate * phaseSeconds && applied >= sent && drainMs <= 1000, drainMs, unapplied: Math.max(0, sent - applied) };
+  return {
+    rate,
+    sent,
+    achievedRate: Math.round(sent / phaseSeconds),
+    p50Ms: pct(50),
+    p99Ms: pct(99),
+    sustained: sent >= 0.95 * rate * phaseSeconds && applied >= sent && drainMs <= 1000,
+    drainMs,
+    unapplied: Math.max(0, sent - applied),
+  };
 }
 
 async function main(): Promise<void> {
   if (args.mode === 'noop') return noop();
   if (args.mode === 'pipeline') {
     const store = new MemoryProjectionStore({ clone: false, keepDocuments: false });
-    return throughSink(projectionSink(store, config, () => NOW), () => ({ writes: store.totalWrites, writesByCollection: Object.fromEntries(store.writes), rewritesInBatch: store.rewritesInBatch }), 'pipeline');
+    return throughSink(
+      projectionSink(store, config, () => NOW),
+      () => ({ writes: store.totalWrites, writesByCollection: Object.fromEntries(store.writes), rewritesInBatch: store.rewritesInBatch }),
+      'pipeline',
+    );
   }
   if (args.mode === 'validate') {
     // The real consumer with every message decoded, validated and counted, and no fold: the
@@ -242,7 +268,11 @@ async function main(): Promise<void> {
     const store = new MongoProjectionStore(mongo.db, 1, { countWrites: (c, n) => byCollection.set(c, (byCollection.get(c) ?? 0) + n) });
     await ensureReadModelIndexes(mongo.db, store.names);
     try {
-      await throughSink(projectionSink(store, config, () => NOW), () => ({ writes: [...byCollection.values()].reduce((a, b) => a + b, 0) }), 'e2e');
+      await throughSink(
+        projectionSink(store, config, () => NOW),
+        () => ({ writes: [...byCollection.values()].reduce((a, b) => a + b, 0) }),
+        'e2e',
+      );
     } finally {
       await mongo.db.dropDatabase();
       await mongo.close();

@@ -12,7 +12,10 @@ import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
  * pipeline in memory and bulk-inserted (the documents are the same; millions of events
  * through the writer would take the stand-in an hour).
  */
-export async function seedReadModel(db: Db, opts: { seed: number; events: number; now: Date; log: (line: string) => void }): Promise<Record<string, number>> {
+export async function seedReadModel(
+  db: Db,
+  opts: { seed: number; events: number; now: Date; log: (line: string) => void },
+): Promise<Record<string, number>> {
   const store = new MemoryProjectionStore({ clone: false });
   const config = { zone: 'UTC', bufferPeriodDays: 30 };
   let batch = [];
@@ -33,7 +36,8 @@ export async function seedReadModel(db: Db, opts: { seed: number; events: number
   const counts: Record<string, number> = {};
   for (const listing of ['competitions', 'dancers', 'judges', 'coaches', 'clubs'] as const) {
     const docs = [...store.docs[listing].values()].filter((d) => d.registryState !== 'GONE');
-    for (let i = 0; i < docs.length; i += 5000) await db.collection(names.read[listing]).insertMany(docs.slice(i, i + 5000), { ordered: false });
+    for (let i = 0; i < docs.length; i += 5000)
+      await db.collection(names.read[listing]).insertMany(docs.slice(i, i + 5000), { ordered: false });
     counts[listing] = docs.length;
     opts.log(`inserted ${docs.length} ${listing}`);
   }

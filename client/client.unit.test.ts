@@ -13,6 +13,9 @@ describe('client/schema.ts', () => {
     const committed = await readFile(SCHEMA_FILE, 'utf8');
     const current = await renderSchema();
     // One assertion with a message, rather than a 150 kB diff: the fix is always the same command.
-    expect(committed === current, `client/schema.ts is out of date with the OpenAPI document (first difference on line ${firstDifferentLine(committed, current)}): run \`npm run client:generate\` and commit client/schema.ts`).toBe(true);
+    expect(
+      committed === current,
+      `client/schema.ts is out of date with the OpenAPI document (first difference on line ${firstDifferentLine(committed, current)}): run \`npm run client:generate\` and commit client/schema.ts`,
+    ).toBe(true);
   });
 });

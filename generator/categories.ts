@@ -34,17 +34,33 @@ function dancesFor(random: Random, style: Style, level: number | null): string[]
 }
 
 export function newCategory(random: Random, id: string, displayOrder: number, year: number): CategoryDetails {
-  const entryType = random.weighted<EntryType>([['couple', 70], ['solo', 12], ['duo-synchro', 6], ['mix', 5], ['show', 7]]);
+  const entryType = random.weighted<EntryType>([
+    ['couple', 70],
+    ['solo', 12],
+    ['duo-synchro', 6],
+    ['mix', 5],
+    ['show', 7],
+  ]);
   const style = random.weighted<Style>(
     entryType === 'couple'
-      ? [['latin', 45], ['standard', 40], ['combined', 10], [null, 5]]
-      : [['none', 60], ['latin', 20], [null, 20]],
+      ? [
+          ['latin', 45],
+          ['standard', 40],
+          ['combined', 10],
+          [null, 5],
+        ]
+      : [
+          ['none', 60],
+          ['latin', 20],
+          [null, 20],
+        ],
   );
   const [ageGroup, minAge, maxAge] = random.pick(AGE_GROUPS);
   const level = random.chance(0.85) ? random.int(1, 10) : null;
   const birthYearRange = random.chance(0.8) ? (maxAge === null ? `${year - minAge} and older` : `${year - maxAge}-${year - minAge}`) : null;
   const styleName = style === null || style === 'none' ? '' : ` ${style[0]?.toUpperCase()}${style.slice(1)}`;
-  const entryName = entryType === 'couple' ? '' : ` ${entryType === 'duo-synchro' ? 'Duo Synchro' : entryType[0]?.toUpperCase() + entryType.slice(1)}`;
+  const entryName =
+    entryType === 'couple' ? '' : ` ${entryType === 'duo-synchro' ? 'Duo Synchro' : entryType[0]?.toUpperCase() + entryType.slice(1)}`;
   return {
     id,
     name: `${ageGroup}${entryName}${styleName}${level === null ? ' Open' : ` Class ${level}`}`,

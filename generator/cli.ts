@@ -43,7 +43,8 @@ function historyEnd(value: string | undefined): Date {
 function progress(verb: string): { report: (count: number) => void; done: (count: number, where: string) => void } {
   const started = performance.now();
   let lastReport = started;
-  const rate = (count: number, now: number): string => `${Math.round(count / Math.max((now - started) / 1000, 1e-3)).toLocaleString('en')} events/s`;
+  const rate = (count: number, now: number): string =>
+    `${Math.round(count / Math.max((now - started) / 1000, 1e-3)).toLocaleString('en')} events/s`;
   return {
     report(count) {
       const now = performance.now();
@@ -120,7 +121,10 @@ async function main(argv: string[]): Promise<void> {
     meter.done(written, target === '-' ? 'stdout' : target);
     return;
   }
-  const brokers = values.brokers.split(',').map((b) => b.trim()).filter((b) => b !== '');
+  const brokers = values.brokers
+    .split(',')
+    .map((b) => b.trim())
+    .filter((b) => b !== '');
   if (values['if-empty'] === true) {
     // Demo data goes in once: a topic that already holds events is the write side's, or ours.
     const admin = createKafka({ clientId: 'history-generator', brokers, logger: pino({ level: 'warn' }, pino.destination(2)) }).admin();
@@ -146,7 +150,8 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((error: unknown) => {
   // `| head` closing the pipe early is how a reader says it has seen enough.
   if (error instanceof Error && 'code' in error && error.code === 'EPIPE') return;
-  const usage = error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
+  const usage =
+    error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
   process.stderr.write(`generator: ${error instanceof Error ? error.message : String(error)}\n${usage ? `${USAGE}\n` : ''}`);
   process.exitCode = usage ? 2 : 1;
 });

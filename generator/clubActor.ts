@@ -1,16 +1,6 @@
 import type { EventData } from '../services/events/index.ts';
 import { Actor, type EventBody } from './actor.ts';
-import {
-  branchPlace,
-  clubContacts,
-  clubLocation,
-  clubLogo,
-  clubName,
-  foundedOn,
-  placeAt,
-  streetAddress,
-  placeId,
-} from './clubProfile.ts';
+import { branchPlace, clubContacts, clubLocation, clubLogo, clubName, foundedOn, placeAt, streetAddress, placeId } from './clubProfile.ts';
 import { PLACES } from './places.ts';
 import { DAY, HOUR, dateTime } from './time.ts';
 import { addClub, type ClubRef, type World } from './world.ts';
@@ -60,7 +50,13 @@ export class ClubActor extends Actor<ClubTaskKind> {
     const place = placeAt(this.placeIndex);
     this.city = random.pick(place.cities);
     const name = clubName(random, place, this.city);
-    const locationCount = random.weighted([[0, 8], [1, 62], [2, 18], [3, 9], [4, 3]] as const);
+    const locationCount = random.weighted([
+      [0, 8],
+      [1, 62],
+      [2, 18],
+      [3, 9],
+      [4, 3],
+    ] as const);
     const locations = [];
     for (let i = 0; i < locationCount; i++) {
       const where = i === 0 ? { placeIndex: this.placeIndex, city: this.city } : branchPlace(random, this.placeIndex, this.city);
@@ -69,7 +65,14 @@ export class ClubActor extends Actor<ClubTaskKind> {
       this.locations.push({ id: location.id, type: location.type });
     }
     const contacts = clubContacts(random, place, name);
-    this.ref = { id: this.id, name, placeIndex: this.placeIndex, website: contacts.website, archived: false, takesMembers: random.chance(0.92) };
+    this.ref = {
+      id: this.id,
+      name,
+      placeIndex: this.placeIndex,
+      website: contacts.website,
+      archived: false,
+      takesMembers: random.chance(0.92),
+    };
     addClub(this.world, this.ref);
     this.plan(at + random.exponential(MEAN_CHANGE_GAP), 'change');
     const data: EventData<'club.registered'> = {

@@ -40,13 +40,7 @@ export function placeId(random: Random): string {
   return `ChIJ${random.token(23)}`;
 }
 
-export function clubLocation(
-  random: Random,
-  id: string,
-  type: 'main' | 'branch',
-  placeIndex: number,
-  city: string,
-): ClubLocation {
+export function clubLocation(random: Random, id: string, type: 'main' | 'branch', placeIndex: number, city: string): ClubLocation {
   const place = placeAt(placeIndex);
   const geocoded = random.chance(0.92);
   return {
@@ -69,7 +63,9 @@ export function branchPlace(random: Random, placeIndex: number, city: string): {
 }
 
 export function clubContacts(random: Random, place: Place, name: string): ClubContacts {
-  const handle = foldToAscii(name).toLowerCase().replace(/[^a-z0-9]+/g, '');
+  const handle = foldToAscii(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
   const website = random.chance(0.6) ? `https://www.${handle}.${place.webDomain}` : null;
   return {
     phone: random.chance(0.85) ? `${place.phonePrefix}${random.int(1_000_000, 9_999_999)}` : null,

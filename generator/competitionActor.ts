@@ -7,8 +7,20 @@ import { DAY, HOUR, MINUTE, calendarDate, yearOf } from './time.ts';
 import type { World } from './world.ts';
 
 type CompetitionTaskKind =
-  | 'draft' | 'addCategory' | 'publish' | 'unpublish' | 'change' | 'renameAttempt' | 'changeCategory'
-  | 'removeCategory' | 'submitEntry' | 'changeEntry' | 'withdrawEntry' | 'complete' | 'results' | 'delete';
+  | 'draft'
+  | 'addCategory'
+  | 'publish'
+  | 'unpublish'
+  | 'change'
+  | 'renameAttempt'
+  | 'changeCategory'
+  | 'removeCategory'
+  | 'submitEntry'
+  | 'changeEntry'
+  | 'withdrawEntry'
+  | 'complete'
+  | 'results'
+  | 'delete';
 
 export class CompetitionActor extends Actor<CompetitionTaskKind> {
   private plan_: CompetitionPlan | null = null;
@@ -55,7 +67,10 @@ export class CompetitionActor extends Actor<CompetitionTaskKind> {
       case 'changeCategory': {
         const categoryId = this.categories.length > 0 ? random.pick(this.categories) : null;
         if (categoryId === null) return null;
-        return { type: 'competition.category_changed', data: { categoryId, changes: categoryChanges(random, random.int(1, this.displayOrder)) } };
+        return {
+          type: 'competition.category_changed',
+          data: { categoryId, changes: categoryChanges(random, random.int(1, this.displayOrder)) },
+        };
       }
       case 'removeCategory': {
         if (this.categories.length < 2) return null;
@@ -142,7 +157,17 @@ export class CompetitionActor extends Actor<CompetitionTaskKind> {
       this.entriesFlowing = true;
       this.plan(opens + random.int(0, 48) * HOUR, 'submitEntry');
     }
-    for (let n = random.weighted([[0, 30], [1, 35], [2, 20], [3, 10], [4, 5]] as const); n > 0; n--) {
+    for (
+      let n = random.weighted([
+        [0, 30],
+        [1, 35],
+        [2, 20],
+        [3, 10],
+        [4, 5],
+      ] as const);
+      n > 0;
+      n--
+    ) {
       this.plan(between(at, start), 'change');
     }
     // The write side accepts a new slug after publication but the read side keeps the old one.
@@ -192,7 +217,12 @@ export class CompetitionActor extends Actor<CompetitionTaskKind> {
 
   private pickCategories(): string[] {
     const { random } = this.world;
-    const count = random.weighted([[1, 55], [2, 30], [3, 10], [4, 5]] as const);
+    const count = random.weighted([
+      [1, 55],
+      [2, 30],
+      [3, 10],
+      [4, 5],
+    ] as const);
     const picked = random.sample(this.categories, count);
     return picked.length > 0 ? picked : this.categories.slice(0, 1);
   }
@@ -201,8 +231,26 @@ export class CompetitionActor extends Actor<CompetitionTaskKind> {
     const { random } = this.world;
     const { registration } = plan;
     return random.weighted<() => Partial<CompetitionDetails>>([
-      [() => ({ descriptionFormatted: describeCompetition({ random, name: plan.name, city: plan.city, venue: plan.venueName, start: plan.start, end: plan.end, deadline: plan.deadline }) }), 3],
-      [() => ({ registration: { ...registration, deadline: plan.deadline === null ? null : calendarDate(plan.deadline + random.int(1, 3) * DAY) } }), 2],
+      [
+        () => ({
+          descriptionFormatted: describeCompetition({
+            random,
+            name: plan.name,
+            city: plan.city,
+            venue: plan.venueName,
+            start: plan.start,
+            end: plan.end,
+            deadline: plan.deadline,
+          }),
+        }),
+        3,
+      ],
+      [
+        () => ({
+          registration: { ...registration, deadline: plan.deadline === null ? null : calendarDate(plan.deadline + random.int(1, 3) * DAY) },
+        }),
+        2,
+      ],
       [() => ({ registration: { ...registration, maxEntries: random.int(10, 60) * 25 } }), 1],
       [() => ({ banner: bannerPair(random) }), 2],
       [() => ({ media: { entryForm: `https://media.dancefed.example/competitions/${random.token(12)}/entry-form-v2.pdf` } }), 1],

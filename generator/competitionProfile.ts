@@ -24,26 +24,55 @@ export interface NameParts {
 }
 
 export const COMPETITION_TYPES: readonly CompetitionType[] = [
-  { code: 'national_championship', label: 'National Championship', entries: 110, name: ({ country, year }) => [`${country.name} Championship ${year}`, `${country.code} Championship`] },
-  { code: 'international_open', label: 'International Open', entries: 150, name: ({ city, year }) => [`${city} International Open ${year}`, `${city} IO ${year}`] },
+  {
+    code: 'national_championship',
+    label: 'National Championship',
+    entries: 110,
+    name: ({ country, year }) => [`${country.name} Championship ${year}`, `${country.code} Championship`],
+  },
+  {
+    code: 'international_open',
+    label: 'International Open',
+    entries: 150,
+    name: ({ city, year }) => [`${city} International Open ${year}`, `${city} IO ${year}`],
+  },
   { code: 'open', label: 'Open Competition', entries: 70, name: ({ city, year }) => [`${city} Open ${year}`, `${city} Open`] },
   { code: 'cup', label: 'Cup', entries: 60, name: ({ word, year }) => [`${word} Cup ${year}`, `${word} Cup`] },
-  { code: 'ranking', label: 'Ranking Tournament', entries: 65, name: ({ city, year }) => [`Ranking Tournament ${city} ${year}`, `RT ${city}`] },
+  {
+    code: 'ranking',
+    label: 'Ranking Tournament',
+    entries: 65,
+    name: ({ city, year }) => [`Ranking Tournament ${city} ${year}`, `RT ${city}`],
+  },
   { code: 'grand_prix', label: 'Grand Prix', entries: 120, name: ({ word, year }) => [`Grand Prix ${word} ${year}`, `GP ${word}`] },
-  { code: 'festival', label: 'Dance Festival', entries: 80, name: ({ word, year }) => [`${word} Dance Festival ${year}`, `${word} Fest ${year}`] },
+  {
+    code: 'festival',
+    label: 'Dance Festival',
+    entries: 80,
+    name: ({ word, year }) => [`${word} Dance Festival ${year}`, `${word} Fest ${year}`],
+  },
   { code: 'league', label: 'Club League', entries: 35, name: ({ city, year }) => [`Club League ${city} ${year}`, `League ${city}`] },
 ];
 
 // Titles are in English; a city entered in Cyrillic is written in its Latin form there.
 const LATIN_CITY: Readonly<Record<string, string>> = {
-  Київ: 'Kyiv', Львів: 'Lviv', Харків: 'Kharkiv', Одеса: 'Odesa', Дніпро: 'Dnipro',
-  Вінниця: 'Vinnytsia', Запоріжжя: 'Zaporizhzhia', Черкаси: 'Cherkasy',
+  Київ: 'Kyiv',
+  Львів: 'Lviv',
+  Харків: 'Kharkiv',
+  Одеса: 'Odesa',
+  Дніпро: 'Dnipro',
+  Вінниця: 'Vinnytsia',
+  Запоріжжя: 'Zaporizhzhia',
+  Черкаси: 'Cherkasy',
 };
 
 export const latinCity = (city: string): string => LATIN_CITY[city] ?? city;
 
 export function slugify(text: string): string {
-  return foldToAscii(text).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return foldToAscii(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** A slug no other competition has taken (slugs identify competitions in URLs). */
@@ -112,8 +141,18 @@ function organizer(random: Random, world: World, placeIndex: number): Competitio
   const clubs = world.clubsByPlace[placeIndex] ?? [];
   if (clubs.length > 0 && random.chance(0.7)) {
     const club = random.pick(clubs);
-    const short = club.name.split(' ').filter((w) => /^\p{Lu}/u.test(w)).map((w) => w[0]).join('');
-    return { name: club.name, shortName: short.length > 1 ? short : null, country: place.country.name, countryCode: place.country.code, website: club.website };
+    const short = club.name
+      .split(' ')
+      .filter((w) => /^\p{Lu}/u.test(w))
+      .map((w) => w[0])
+      .join('');
+    return {
+      name: club.name,
+      shortName: short.length > 1 ? short : null,
+      country: place.country.name,
+      countryCode: place.country.code,
+      website: club.website,
+    };
   }
   return {
     name: `${place.country.name} DanceSport Federation`,
@@ -130,7 +169,14 @@ export function draftPlan(random: Random, world: World, draftedAt: number): { pl
   const city = random.pick(place.cities);
   const type = random.pick(COMPETITION_TYPES);
   const start = Math.floor(draftedAt / DAY) * DAY + random.int(25, 330) * DAY;
-  const end = start + random.weighted([[0, 45], [1, 45], [2, 10]] as const) * DAY;
+  const end =
+    start +
+    random.weighted([
+      [0, 45],
+      [1, 45],
+      [2, 10],
+    ] as const) *
+      DAY;
   const year = yearOf(start);
   const [name, short] = type.name({ city: latinCity(city), word: random.pick(NAME_WORDS), year, country: place.country });
   const opensAt = random.chance(0.25) ? null : start - random.int(45, 150) * DAY;
@@ -140,7 +186,9 @@ export function draftPlan(random: Random, world: World, draftedAt: number): { pl
     slug: uniqueSlug(world, name),
     name,
     shortName: short,
-    descriptionFormatted: random.chance(0.1) ? null : describeCompetition({ random, name, city, venue: location.venueName ?? city, start, end, deadline }),
+    descriptionFormatted: random.chance(0.1)
+      ? null
+      : describeCompetition({ random, name, city, venue: location.venueName ?? city, start, end, deadline }),
     type: random.chance(0.05) ? null : { code: type.code, label: type.label },
     organizer: organizer(random, world, placeIndex),
     dates: { start: calendarDate(start), end: calendarDate(end) },

@@ -32,7 +32,8 @@ describe('createHistory', () => {
     expect(readFileSync(first, 'utf8').split('\n')).toHaveLength(written + 1);
     expect(ndjsonHash(43, 5000)).not.toBe(ndjsonHash(42, 5000));
     const later = createHash('sha256');
-    for (const event of createHistory({ seed: 42, events: 5000, now: new Date('2026-12-23T00:00:00Z') })) later.update(JSON.stringify(event));
+    for (const event of createHistory({ seed: 42, events: 5000, now: new Date('2026-12-23T00:00:00Z') }))
+      later.update(JSON.stringify(event));
     expect(later.digest('hex')).not.toBe(ndjsonHash(42, 5000));
   });
 
@@ -58,9 +59,12 @@ describe('createHistory', () => {
     for (const event of createHistory({ seed: 42, events: 20_000, now: NOW })) {
       count++;
       const seen = last.get(event.aggregateId);
-      if (seen === undefined && (!CREATING.has(event.type) || event.aggregateVersion !== 1)) problems.push(`${event.aggregateId} starts with ${event.type}`);
-      if (seen !== undefined && event.aggregateVersion !== seen.version + 1) problems.push(`${event.aggregateId}: v${seen.version} then v${event.aggregateVersion}`);
-      if (seen !== undefined && event.occurredAt <= seen.occurredAt) problems.push(`${event.aggregateId}: time ${event.occurredAt} after ${seen.occurredAt}`);
+      if (seen === undefined && (!CREATING.has(event.type) || event.aggregateVersion !== 1))
+        problems.push(`${event.aggregateId} starts with ${event.type}`);
+      if (seen !== undefined && event.aggregateVersion !== seen.version + 1)
+        problems.push(`${event.aggregateId}: v${seen.version} then v${event.aggregateVersion}`);
+      if (seen !== undefined && event.occurredAt <= seen.occurredAt)
+        problems.push(`${event.aggregateId}: time ${event.occurredAt} after ${seen.occurredAt}`);
       if (event.occurredAt < previous) problems.push(`${event.occurredAt} after ${previous} (global order)`);
       if (!event.occurredAt.endsWith('Z') || event.occurredAt > NOW.toISOString()) problems.push(`occurredAt ${event.occurredAt}`);
       if (!UUID.test(event.eventId) || !UUID.test(event.aggregateId)) problems.push(`ids of ${event.eventId}`);
@@ -75,7 +79,11 @@ describe('createHistory', () => {
   it('scales the world and the event count with the requested size', () => {
     // A few hundred events hold one competition, a big random share of them; from a few
     // thousand up the count lands within a few percent.
-    for (const [events, tolerance] of [[300, 0.5], [5000, 0.15], [20_000, 0.1]] as const) {
+    for (const [events, tolerance] of [
+      [300, 0.5],
+      [5000, 0.15],
+      [20_000, 0.1],
+    ] as const) {
       let count = 0;
       for (const _ of createHistory({ seed: 7, events, now: NOW })) count++;
       expect(count, `events: ${events}`).toBeGreaterThan(events * (1 - tolerance));

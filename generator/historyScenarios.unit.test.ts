@@ -10,8 +10,7 @@ const NOW = new Date('2026-11-23T00:00:00Z');
 const TODAY = '2026-11-23';
 let events: DomainEvent[] = [];
 
-const ofType = <T extends DomainEvent['type']>(type: T): EventOfType<T>[] =>
-  events.filter((e): e is EventOfType<T> => e.type === type);
+const ofType = <T extends DomainEvent['type']>(type: T): EventOfType<T>[] => events.filter((e): e is EventOfType<T> => e.type === type);
 
 /** Events grouped by aggregate, in the order they were generated. */
 function byAggregate(): Map<string, DomainEvent[]> {
@@ -70,7 +69,10 @@ describe('a 20,000-event history (seed 42)', () => {
     const markdown = drafts.map((d) => d.descriptionFormatted);
     expect(markdown.some((m) => m === null)).toBe(true);
     for (const feature of [/^#{2,3} /m, /^- /m, /^\d+\. /m, /\[[^\]]+\]\(https?:/, /\*\*[^*]+\*\*/, /(?<!\*)\*[^*\s][^*]*\*(?!\*)/]) {
-      expect(markdown.some((m) => m !== null && feature.test(m)), String(feature)).toBe(true);
+      expect(
+        markdown.some((m) => m !== null && feature.test(m)),
+        String(feature),
+      ).toBe(true);
     }
     expect(drafts.every((d) => d.resultsUrl === null)).toBe(true);
     expect(ofType('competition.details_changed').some((e) => typeof e.data.resultsUrl === 'string')).toBe(true);
@@ -90,7 +92,8 @@ describe('a 20,000-event history (seed 42)', () => {
       if (e.type === 'person.membership_paid' || e.type === 'person.role_granted' || e.type === 'person.role_reinstated') {
         const key = `${e.aggregateId}/${e.data.role}`;
         const before = lastRegistryUntil.get(key);
-        if (e.type === 'person.role_reinstated' && typeof before === 'string' && before < e.occurredAt.slice(0, 10)) reinstatedAfterLapse.push(key);
+        if (e.type === 'person.role_reinstated' && typeof before === 'string' && before < e.occurredAt.slice(0, 10))
+          reinstatedAfterLapse.push(key);
         lastRegistryUntil.set(key, e.data.registryUntil);
       }
     }
@@ -168,7 +171,10 @@ describe('a 20,000-event history (seed 42)', () => {
           break;
         case 'competition.entry_submitted':
         case 'competition.entry_changed':
-          need(e.data.categoryIds.every((c) => categories.get(id)?.has(c) === true), e);
+          need(
+            e.data.categoryIds.every((c) => categories.get(id)?.has(c) === true),
+            e,
+          );
           if (e.type === 'competition.entry_submitted') entries.set(id, (entries.get(id) ?? new Set()).add(e.data.entryId));
           else need(entries.get(id)?.has(e.data.entryId) === true, e);
           break;

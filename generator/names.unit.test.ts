@@ -13,7 +13,10 @@ describe('names', () => {
 
   it('gives every nation gendered native and Latin forms, Cyrillic for Ukraine, and a country', () => {
     for (const nation of NATIONS) {
-      expect(PLACES.some((p) => p.country.code === nation.code), nation.code).toBe(true);
+      expect(
+        PLACES.some((p) => p.country.code === nation.code),
+        nation.code,
+      ).toBe(true);
       for (const sex of ['MALE', 'FEMALE'] as const) {
         expect(nation.given[sex].length).toBeGreaterThan(5);
         for (const form of [...nation.given[sex], ...nation.surnames[sex]]) expect(form.latin).toMatch(/^[A-Za-z' -]+$/);

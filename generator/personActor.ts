@@ -6,8 +6,20 @@ import { DAY, HOUR, MINUTE, addMonths, calendarDate, dateTime, startOfDay } from
 import { findClub, findCoach, type World } from './world.ts';
 
 type PersonTaskKind =
-  | 'register' | 'grant' | 'pay' | 'fixStatus' | 'archive' | 'reinstate' | 'placeException' | 'liftException'
-  | 'changeRole' | 'changeDetails' | 'joinClub' | 'leaveClub' | 'assignCoach' | 'unassignCoach';
+  | 'register'
+  | 'grant'
+  | 'pay'
+  | 'fixStatus'
+  | 'archive'
+  | 'reinstate'
+  | 'placeException'
+  | 'liftException'
+  | 'changeRole'
+  | 'changeDetails'
+  | 'joinClub'
+  | 'leaveClub'
+  | 'assignCoach'
+  | 'unassignCoach';
 
 const ROLES: readonly Role[] = ['dancer', 'coach', 'judge'];
 const days = (n: number): number => n * DAY;
@@ -131,7 +143,8 @@ export class PersonActor extends Actor<PersonTaskKind> {
     if (state === undefined || role === 'coach') return null;
     // Paying after the archive took the role is a paid reinstatement.
     if (this.isArchived(role, at)) return this.reinstate(at, role);
-    state.status = role === 'dancer' && (state.level ?? 1) <= 3 && random.chance(0.3) ? 'LIMITED' : random.chance(0.93) ? 'ACTIVE' : 'LIMITED';
+    state.status =
+      role === 'dancer' && (state.level ?? 1) <= 3 && random.chance(0.3) ? 'LIMITED' : random.chance(0.93) ? 'ACTIVE' : 'LIMITED';
     const expiresAt = addMonths(at, 12);
     state.registryUntil = startOfDay(expiresAt) + GRACE;
     const roll = random.float();
@@ -192,7 +205,13 @@ export class PersonActor extends Actor<PersonTaskKind> {
     const state = this.stateOf(role);
     if (state === undefined || state.exceptionUntil > at) return null;
     // Administrators hold archived members in the registry, or take listed ones out of it.
-    const registryState = this.isArchived(role, at) ? (random.chance(0.8) ? 'REGISTRY' : 'ARCHIVE') : random.chance(0.6) ? 'ARCHIVE' : 'REGISTRY';
+    const registryState = this.isArchived(role, at)
+      ? random.chance(0.8)
+        ? 'REGISTRY'
+        : 'ARCHIVE'
+      : random.chance(0.6)
+        ? 'ARCHIVE'
+        : 'REGISTRY';
     state.exceptionUntil = at + random.int(7, 240) * DAY;
     if (random.chance(0.35)) this.planFor(at + random.float() * (state.exceptionUntil - at), 'liftException', role);
     return { type: 'person.exception_placed', data: { role, registryState, until: dateTime(state.exceptionUntil) } };

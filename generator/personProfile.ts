@@ -26,7 +26,10 @@ export function nationAt(index: number): Nation {
 
 /** Index into PLACES of a nation's country (NATIONS and PLACES list the same countries). */
 export function placeIndexOf(nation: Nation): number {
-  return Math.max(0, PLACES.findIndex((p) => p.country.code === nation.code));
+  return Math.max(
+    0,
+    PLACES.findIndex((p) => p.country.code === nation.code),
+  );
 }
 
 export function pickNation(random: Random): number {
@@ -59,10 +62,13 @@ export function personDetails(random: Random, nationIndex: number, sex: Sex): Ev
 export function personChanges(random: Random, nationIndex: number, sex: Sex): EventData<'person.details_changed'> {
   const nation = nationAt(nationIndex);
   return random.weighted<() => EventData<'person.details_changed'>>([
-    [() => {
-      const surname = random.pick(nation.surnames[sex]);
-      return { surname: surname.native, surnameEn: surname.latin };
-    }, sex === 'FEMALE' ? 4 : 1],
+    [
+      () => {
+        const surname = random.pick(nation.surnames[sex]);
+        return { surname: surname.native, surnameEn: surname.latin };
+      },
+      sex === 'FEMALE' ? 4 : 1,
+    ],
     [() => ({ avatar: avatar(random) }), 4],
     [() => ({ nameEn: random.pick(nation.given[sex]).latin }), 1],
     [() => ({ country: random.pick(PLACES).country }), 1],

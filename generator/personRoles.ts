@@ -18,7 +18,18 @@ export interface RoleState {
   coachRef: CoachRef | null;
 }
 
-const CLASS_WEIGHTS = [[1, 5], [2, 5], [3, 4], [4, 3], [5, 3], [6, 2], [7, 2], [8, 1], [9, 1], [10, 1]] as const;
+const CLASS_WEIGHTS = [
+  [1, 5],
+  [2, 5],
+  [3, 4],
+  [4, 3],
+  [5, 3],
+  [6, 2],
+  [7, 2],
+  [8, 1],
+  [9, 1],
+  [10, 1],
+] as const;
 
 export function newRoleState(random: Random, role: Role, at: number): RoleState {
   return {
@@ -38,7 +49,14 @@ export function grantData(random: Random, role: Role, state: RoleState, approved
   const registryUntil = state.registryUntil === null ? null : calendarDate(state.registryUntil);
   if (role === 'dancer') return { role, approvedAt, registryUntil, danceClass: state.level, hasPartner: state.hasPartner };
   if (role === 'coach') return { role, approvedAt, registryUntil: null, highestClass: state.level };
-  const positions = random.sample(['judge', 'headJudge', 'sportsInspector'] as const, random.weighted([[1, 70], [2, 25], [3, 5]] as const));
+  const positions = random.sample(
+    ['judge', 'headJudge', 'sportsInspector'] as const,
+    random.weighted([
+      [1, 70],
+      [2, 25],
+      [3, 5],
+    ] as const),
+  );
   return { role, approvedAt, registryUntil, judgeCategory: state.level, positions };
 }
 

@@ -23,7 +23,15 @@ describe('publishHistory on a real broker', () => {
   it('creates the topic, publishes every event keyed by aggregate, and keeps each aggregate in order', async () => {
     const expected = [...history()];
     const progress: number[] = [];
-    const result = await publishHistory({ brokers: kafkaBrokers, topic, events: history(), partitions: 3, batchSize: 500, logger, onProgress: (n) => progress.push(n) });
+    const result = await publishHistory({
+      brokers: kafkaBrokers,
+      topic,
+      events: history(),
+      partitions: 3,
+      batchSize: 500,
+      logger,
+      onProgress: (n) => progress.push(n),
+    });
     expect(result).toEqual({ published: expected.length, createdTopic: true });
     expect(progress.at(-1)).toBe(expected.length);
 
@@ -40,7 +48,11 @@ describe('publishHistory on a real broker', () => {
     await new Promise<void>((resolve) => {
       void consumer.run({
         eachMessage: ({ message, partition }) => {
-          received.push({ key: message.key?.toString() ?? '', partition, event: JSON.parse(message.value?.toString() ?? 'null') as DomainEvent });
+          received.push({
+            key: message.key?.toString() ?? '',
+            partition,
+            event: JSON.parse(message.value?.toString() ?? 'null') as DomainEvent,
+          });
           if (received.length === expected.length) resolve();
           return Promise.resolve();
         },

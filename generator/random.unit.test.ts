@@ -26,7 +26,12 @@ describe('createRandom', () => {
     expect(new Set(ints)).toEqual(new Set([3, 4, 5, 6, 7]));
     expect(Array.from({ length: 100 }, () => random.chance(0)).some(Boolean)).toBe(false);
     expect(Array.from({ length: 100 }, () => random.chance(1)).every(Boolean)).toBe(true);
-    const picks = Array.from({ length: 4000 }, () => random.weighted([['rare', 1], ['common', 9]] as const));
+    const picks = Array.from({ length: 4000 }, () =>
+      random.weighted([
+        ['rare', 1],
+        ['common', 9],
+      ] as const),
+    );
     const rare = picks.filter((p) => p === 'rare').length;
     expect(rare).toBeGreaterThan(250);
     expect(rare).toBeLessThan(550);

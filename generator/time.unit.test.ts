@@ -3,7 +3,13 @@ import { addMonths, calendarDate, dateTime, fromDate, startOfDay } from './time.
 
 describe('time helpers (epoch seconds)', () => {
   it('format like toISOString without the fraction', () => {
-    for (const iso of ['1970-01-01T00:00:00Z', '2024-02-29T23:59:59Z', '2026-11-23T09:05:07Z', '1969-12-31T12:00:00Z', '2038-01-19T03:14:08Z']) {
+    for (const iso of [
+      '1970-01-01T00:00:00Z',
+      '2024-02-29T23:59:59Z',
+      '2026-11-23T09:05:07Z',
+      '1969-12-31T12:00:00Z',
+      '2038-01-19T03:14:08Z',
+    ]) {
       const seconds = fromDate(new Date(iso));
       expect(dateTime(seconds)).toBe(iso);
       expect(calendarDate(seconds)).toBe(iso.slice(0, 10));

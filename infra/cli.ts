@@ -14,11 +14,20 @@ async function main(command: string | undefined): Promise<void> {
     case 'start': {
       const started = Date.now();
       const endpoints = await startLocalServers(opts);
-      const what = [endpoints.started.kafka && 'Kafka', endpoints.started.mongo && 'SecantusDB', endpoints.started.redis && 'Redis'].filter(Boolean);
-      log(what.length ? `started ${what.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)}s` : 'already running; nothing started');
+      const what = [endpoints.started.kafka && 'Kafka', endpoints.started.mongo && 'SecantusDB', endpoints.started.redis && 'Redis'].filter(
+        Boolean,
+      );
+      log(
+        what.length ? `started ${what.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)}s` : 'already running; nothing started',
+      );
       process.stdout.write(`KAFKA_BROKERS=${endpoints.kafkaBrokers}\nMONGO_URL=${endpoints.mongoUrl}\n`);
       // What this call started, so that `npm start` stops exactly that when it ends.
-      process.stdout.write(`LOCAL_SERVERS_STARTED=${Object.entries(endpoints.started).filter(([, yes]) => yes).map(([name]) => name).join(',')}\n`);
+      process.stdout.write(
+        `LOCAL_SERVERS_STARTED=${Object.entries(endpoints.started)
+          .filter(([, yes]) => yes)
+          .map(([name]) => name)
+          .join(',')}\n`,
+      );
       // Quoted: start.sh evals these lines, and an external URL may carry a password with shell characters.
       process.stdout.write(`REDIS_URL='${endpoints.redisUrl.replaceAll("'", "'\\''")}'\n`);
       return;
@@ -29,7 +38,9 @@ async function main(command: string | undefined): Promise<void> {
       const stopped = await stopLocalServers(
         named ? { kafka: named.includes('kafka'), mongo: named.includes('mongo'), redis: named.includes('redis') } : undefined,
       );
-      log(`stopped: kafka ${stopped.kafka ? 'yes' : 'was not running'}, secantusdb ${stopped.mongo ? 'yes' : 'was not running'}, redis ${stopped.redis ? 'yes' : 'was not running'}`);
+      log(
+        `stopped: kafka ${stopped.kafka ? 'yes' : 'was not running'}, secantusdb ${stopped.mongo ? 'yes' : 'was not running'}, redis ${stopped.redis ? 'yes' : 'was not running'}`,
+      );
       return;
     }
     case 'status':

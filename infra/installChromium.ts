@@ -12,7 +12,11 @@ export interface ChromiumLaunch {
  */
 export async function installChromium(log: (line: string) => void): Promise<ChromiumLaunch> {
   const executablePath = await installDebianPackage(
-    { pkg: 'chromium', executable: 'chromium', otherwise: "install Debian's chromium package (apt-get install chromium) and run the test again" },
+    {
+      pkg: 'chromium',
+      executable: 'chromium',
+      otherwise: "install Debian's chromium package (apt-get install chromium) and run the test again",
+    },
     log,
   );
   // Chromium's sandbox refuses to start as root (a container, CI); the page it opens is our own.

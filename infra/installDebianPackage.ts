@@ -41,7 +41,9 @@ export async function installDebianPackage(wanted: DebianPackage, log: (line: st
   const apt = async (...args: string[]): Promise<void> => {
     const [command, ...rest] = [...asRoot, 'apt-get', ...args];
     // The lock timeout makes a second install (another shell, a CI step) wait for the first.
-    await run(command as string, [...rest, '-o', 'DPkg::Lock::Timeout=600'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    await run(command as string, [...rest, '-o', 'DPkg::Lock::Timeout=600'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   };
   try {
     await apt('update');

@@ -19,8 +19,13 @@ export async function installKafka(log: (line: string) => void): Promise<void> {
   log('installing Kafka 3.9.1 from Maven Central into .tools/kafka');
   rmSync(paths.kafkaLibs, { recursive: true, force: true });
   await run('mvn', [
-    '-q', '-B', '-f', paths.kafkaPom,
-    'dependency:copy-dependencies', '-DincludeScope=runtime', `-DoutputDirectory=${paths.kafkaLibs}`,
+    '-q',
+    '-B',
+    '-f',
+    paths.kafkaPom,
+    'dependency:copy-dependencies',
+    '-DincludeScope=runtime',
+    `-DoutputDirectory=${paths.kafkaLibs}`,
   ]);
   if (!readdirSync(paths.kafkaLibs).some((f) => f.startsWith('kafka_2.13-3.9.1'))) {
     throw new Error('Maven finished but kafka_2.13-3.9.1.jar is missing from .tools/kafka/libs');
@@ -65,7 +70,10 @@ log4j.logger.state.change.logger=WARN
 export async function kafkaAnswers(brokers: string[]): Promise<boolean> {
   dropKafkajsTimeoutWarning();
   const admin = new Kafka({
-    clientId: 'infra-probe', brokers, logLevel: logLevel.NOTHING, connectionTimeout: 1000,
+    clientId: 'infra-probe',
+    brokers,
+    logLevel: logLevel.NOTHING,
+    connectionTimeout: 1000,
     retry: { retries: 0 },
   }).admin();
   try {
@@ -111,7 +119,9 @@ export function kafkaInstance(opts: KafkaInstanceOptions): KafkaInstance {
     async start(log) {
       if (isOurs()) return false;
       if (await kafkaAnswers(brokers)) {
-        throw new Error(`a Kafka broker not started by this project already answers on ${brokers[0]}; set KAFKA_BROKERS to use it, or stop it`);
+        throw new Error(
+          `a Kafka broker not started by this project already answers on ${brokers[0]}; set KAFKA_BROKERS to use it, or stop it`,
+        );
       }
       await installKafka(log);
       mkdirSync(join(opts.runDir, 'data'), { recursive: true });
@@ -120,7 +130,13 @@ export function kafkaInstance(opts: KafkaInstanceOptions): KafkaInstance {
       writeFileSync(join(opts.runDir, 'log4j.properties'), log4j);
       const classpath = `${paths.kafkaLibs}/*`;
       const heap = opts.heapMb ?? 768;
-      const java = [`-Xms${Math.min(256, heap)}m`, `-Xmx${heap}m`, `-Dlog4j.configuration=file:${join(opts.runDir, 'log4j.properties')}`, '-cp', classpath];
+      const java = [
+        `-Xms${Math.min(256, heap)}m`,
+        `-Xmx${heap}m`,
+        `-Dlog4j.configuration=file:${join(opts.runDir, 'log4j.properties')}`,
+        '-cp',
+        classpath,
+      ];
       if (!existsSync(join(opts.runDir, 'data', 'meta.properties'))) {
         const clusterId = (await run('java', [...java, 'kafka.tools.StorageTool', 'random-uuid'])).trim();
         await run('java', [...java, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propsFile, '--ignore-formatted']);
@@ -137,7 +153,8 @@ export function kafkaInstance(opts: KafkaInstanceOptions): KafkaInstance {
 }
 
 // The shared local broker of `npm start` and the test runs.
-const shared = (ports: KafkaPorts = { port: 9092, controllerPort: 9093 }): KafkaInstance => kafkaInstance({ ...ports, runDir: paths.kafkaRun });
+const shared = (ports: KafkaPorts = { port: 9092, controllerPort: 9093 }): KafkaInstance =>
+  kafkaInstance({ ...ports, runDir: paths.kafkaRun });
 
 export function kafkaIsOurs(): boolean {
   return shared().isOurs();

@@ -17,7 +17,14 @@ export function redisServerBinary(): string | undefined {
 
 /** Installs Debian's redis-server when it is missing (apt-get needs root, or sudo). */
 export async function installRedis(log: (line: string) => void): Promise<void> {
-  await installDebianPackage({ pkg: 'redis-server', executable: 'redis-server', otherwise: "install Debian's redis-server package, or set REDIS_URL to a Redis to use" }, log);
+  await installDebianPackage(
+    {
+      pkg: 'redis-server',
+      executable: 'redis-server',
+      otherwise: "install Debian's redis-server package, or set REDIS_URL to a Redis to use",
+    },
+    log,
+  );
 }
 
 export function localRedisUrl(port: number): string {
@@ -26,7 +33,14 @@ export function localRedisUrl(port: number): string {
 
 /** True when a Redis server answers PING at `url` within a second. */
 export async function redisAnswers(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1000, commandTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    commandTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -70,7 +84,9 @@ export function redisInstance(opts: RedisInstanceOptions): RedisInstance {
     async start(log) {
       if (isOurs()) return false;
       if (await redisAnswers(url)) {
-        throw new Error(`a Redis server not started by this project already answers on 127.0.0.1:${opts.port}; set REDIS_URL to use it, or set LOCAL_REDIS_PORT`);
+        throw new Error(
+          `a Redis server not started by this project already answers on 127.0.0.1:${opts.port}; set REDIS_URL to use it, or set LOCAL_REDIS_PORT`,
+        );
       }
       await installRedis(log);
       mkdirSync(dataDir, { recursive: true });
@@ -80,8 +96,20 @@ export function redisInstance(opts: RedisInstanceOptions): RedisInstance {
         // In the foreground (not --daemonize) so the pid file names the server itself;
         // --set-proc-title no keeps the command line, and with it the marker, as started.
         args: [
-          '--port', String(opts.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
-          '--dir', dataDir, '--daemonize', 'no', '--set-proc-title', 'no',
+          '--port',
+          String(opts.port),
+          '--bind',
+          '127.0.0.1',
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--dir',
+          dataDir,
+          '--daemonize',
+          'no',
+          '--set-proc-title',
+          'no',
         ],
         logFile,
         pidFile,

@@ -25,7 +25,10 @@ export async function installSchemathesis(log: (line: string) => void): Promise<
   try {
     await run('python3', ['-m', 'venv', VENV]);
   } catch (error) {
-    throw new Error(`python3 -m venv failed: install Python 3.11 or newer (what schemathesis needs) with its venv module (Debian: python3-venv)\n${String(error)}`, { cause: error });
+    throw new Error(
+      `python3 -m venv failed: install Python 3.11 or newer (what schemathesis needs) with its venv module (Debian: python3-venv)\n${String(error)}`,
+      { cause: error },
+    );
   }
   await run(join(VENV, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`]);
   if (!existsSync(st)) throw new Error(`pip installed schemathesis ${SCHEMATHESIS_VERSION} but ${st} is missing`);

@@ -84,7 +84,9 @@ export function secantusDbInstance(opts: SecantusDbInstanceOptions): SecantusDbI
     async start(log) {
       if (isOurs()) return false;
       if (await mongoAnswers(url)) {
-        throw new Error(`a MongoDB-wire server not started by this project already answers on 127.0.0.1:${opts.port}; set MONGO_URL to use it, or stop it`);
+        throw new Error(
+          `a MongoDB-wire server not started by this project already answers on 127.0.0.1:${opts.port}; set MONGO_URL to use it, or stop it`,
+        );
       }
       await installSecantusDb(log);
       mkdirSync(dataDir, { recursive: true });
@@ -94,7 +96,12 @@ export function secantusDbInstance(opts: SecantusDbInstanceOptions): SecantusDbI
         // --sync-on-commit: without it an acknowledged `j: true` write may be lost on kill -9
         // (measured: 158-198 of 200 kept); with it, what MongoDB promises for `j: true` holds.
         args: [
-          '--host', '127.0.0.1', '--port', String(opts.port), '--storage-path', dataDir,
+          '--host',
+          '127.0.0.1',
+          '--port',
+          String(opts.port),
+          '--storage-path',
+          dataDir,
           ...(opts.syncOnCommit === false ? [] : ['--sync-on-commit']),
           ...(opts.cacheSize ? ['--cache-size', opts.cacheSize] : []),
         ],

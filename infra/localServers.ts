@@ -1,4 +1,12 @@
-import { installSecantusDb, localMongoUrl, mongoAnswers, secantusDbFiles, secantusDbIsOurs, startSecantusDb, stopSecantusDb } from './localSecantusDb.ts';
+import {
+  installSecantusDb,
+  localMongoUrl,
+  mongoAnswers,
+  secantusDbFiles,
+  secantusDbIsOurs,
+  startSecantusDb,
+  stopSecantusDb,
+} from './localSecantusDb.ts';
 import { installKafka, kafkaAnswers, kafkaFiles, kafkaIsOurs, startKafka, stopKafka } from './localKafka.ts';
 import { installRedis, localRedisUrl, redisAnswers, redisFiles, redisIsOurs, startRedis, stopRedis } from './localRedis.ts';
 
@@ -73,7 +81,11 @@ export async function startLocalServers(opts: LocalServerOptions): Promise<Endpo
 export async function stopLocalServers(
   which: { kafka: boolean; mongo: boolean; redis?: boolean } = { kafka: true, mongo: true, redis: true },
 ): Promise<{ kafka: boolean; mongo: boolean; redis: boolean }> {
-  const [kafka, mongo, redis] = await Promise.all([which.kafka ? stopKafka() : false, which.mongo ? stopSecantusDb() : false, which.redis ? stopRedis() : false]);
+  const [kafka, mongo, redis] = await Promise.all([
+    which.kafka ? stopKafka() : false,
+    which.mongo ? stopSecantusDb() : false,
+    which.redis ? stopRedis() : false,
+  ]);
   return { kafka, mongo, redis };
 }
 
@@ -81,8 +93,13 @@ export async function localServerStatus(opts: LocalServerOptions): Promise<strin
   const kafkaBrokers = opts.kafkaBrokers ?? `127.0.0.1:${opts.kafkaPort}`;
   const mongoUrl = opts.mongoUrl ?? localMongoUrl(opts.mongoPort);
   const redisUrl = opts.redisUrl ?? localRedisUrl(opts.redisPort);
-  const [kafkaUp, mongoUp, redisUp] = await Promise.all([kafkaAnswers(kafkaBrokers.split(',')), mongoAnswers(mongoUrl), redisAnswers(redisUrl)]);
-  const who = (external: boolean, ours: boolean): string => (external ? 'external' : ours ? 'started by this project' : 'not started by this project');
+  const [kafkaUp, mongoUp, redisUp] = await Promise.all([
+    kafkaAnswers(kafkaBrokers.split(',')),
+    mongoAnswers(mongoUrl),
+    redisAnswers(redisUrl),
+  ]);
+  const who = (external: boolean, ours: boolean): string =>
+    external ? 'external' : ours ? 'started by this project' : 'not started by this project';
   return [
     `kafka    ${kafkaUp ? 'answers' : 'down'}  ${kafkaBrokers}  (${who(Boolean(opts.kafkaBrokers), kafkaIsOurs())}; log ${kafkaFiles.logFile})`,
     `mongodb  ${mongoUp ? 'answers' : 'down'}  ${mongoUrl}  (${who(Boolean(opts.mongoUrl), secantusDbIsOurs())}; log ${secantusDbFiles.logFile})`,

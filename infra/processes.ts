@@ -75,7 +75,11 @@ export async function stopProcess(pidFile: string, graceMs = 30_000): Promise<bo
   return true;
 }
 
-export async function waitUntil(what: string, probe: () => Promise<boolean>, opts: { timeoutMs: number; isStillRunning: () => boolean; logFile: string }): Promise<void> {
+export async function waitUntil(
+  what: string,
+  probe: () => Promise<boolean>,
+  opts: { timeoutMs: number; isStillRunning: () => boolean; logFile: string },
+): Promise<void> {
   const deadline = Date.now() + opts.timeoutMs;
   while (Date.now() < deadline) {
     if (await probe()) return;

@@ -56,8 +56,23 @@ runMain('projector', async () => {
     clockSchedule: config.projector.clockSchedule,
   });
 
-  const stopFreshness = recordFreshness({ admin, db: mongo.db, topic: config.kafka.topic, dlqTopic: config.kafka.dlqTopic, groupId: config.kafka.groupId, logger });
-  const stopLagRefresh = refreshLagFromKafka({ admin, db: mongo.db, topic: config.kafka.topic, dlqTopic: config.kafka.dlqTopic, groupId: config.kafka.groupId, metrics, logger });
+  const stopFreshness = recordFreshness({
+    admin,
+    db: mongo.db,
+    topic: config.kafka.topic,
+    dlqTopic: config.kafka.dlqTopic,
+    groupId: config.kafka.groupId,
+    logger,
+  });
+  const stopLagRefresh = refreshLagFromKafka({
+    admin,
+    db: mongo.db,
+    topic: config.kafka.topic,
+    dlqTopic: config.kafka.dlqTopic,
+    groupId: config.kafka.groupId,
+    metrics,
+    logger,
+  });
 
   const ops = await startOpsServer({
     host: config.opsHost,
@@ -65,7 +80,10 @@ runMain('projector', async () => {
     registry,
     readiness: projectorReadiness({ mongo, admin, projector }),
   });
-  logger.info({ ops: `http://${config.opsHost}:${config.projector.opsPort}`, topic: config.kafka.topic, generation: projector.generation() }, 'projector started');
+  logger.info(
+    { ops: `http://${config.opsHost}:${config.projector.opsPort}`, topic: config.kafka.topic, generation: projector.generation() },
+    'projector started',
+  );
 
   onShutdown(logger, [
     // Stop consuming first: the in-flight batch finishes and commits before the database closes.

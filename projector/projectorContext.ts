@@ -24,7 +24,10 @@ export interface ProjectorContext {
 }
 
 /** The context the entry points build from the validated configuration. */
-export function projectorContext(config: Readonly<Config>, deps: { db: Db; kafka: Kafka; metrics: ProjectorMetrics; logger: Logger }): ProjectorContext {
+export function projectorContext(
+  config: Readonly<Config>,
+  deps: { db: Db; kafka: Kafka; metrics: ProjectorMetrics; logger: Logger },
+): ProjectorContext {
   return {
     ...deps,
     topic: config.kafka.topic,

@@ -7,7 +7,11 @@ import type { ReadinessCheck } from '../services/ops/index.ts';
  * a member of its group. Each probe has its own short time limit (a paused database must make
  * this answer "not ready" in seconds, not hang the load balancer's probe).
  */
-export function projectorReadiness(deps: { mongo: { ping(): Promise<boolean> }; admin: Admin; projector: { isRunning(): boolean } }): ReadinessCheck {
+export function projectorReadiness(deps: {
+  mongo: { ping(): Promise<boolean> };
+  admin: Admin;
+  projector: { isRunning(): boolean };
+}): ReadinessCheck {
   return async () => {
     const [mongo, kafka] = await Promise.all([deps.mongo.ping(), probeKafka(deps.admin)]);
     const consumer = deps.projector.isRunning();

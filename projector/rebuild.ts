@@ -21,7 +21,9 @@ runMain('rebuild', async () => {
   }, 5000);
   try {
     const result = await rebuildReadModel(projectorContext(config, { db: mongo.db, kafka, metrics, logger }));
-    process.stdout.write(`rebuilt generation ${result.to} from ${result.messages} messages in ${result.seconds.toFixed(1)} s (generation ${result.from} dropped)\n`);
+    process.stdout.write(
+      `rebuilt generation ${result.to} from ${result.messages} messages in ${result.seconds.toFixed(1)} s (generation ${result.from} dropped)\n`,
+    );
   } finally {
     clearInterval(progress);
     await mongo.close();

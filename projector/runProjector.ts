@@ -36,9 +36,18 @@ export async function runProjector(opts: ProjectorOptions): Promise<RunningProje
 
   async function startGeneration(next: number): Promise<void> {
     generation = next;
-    const store = new MongoProjectionStore(opts.db, next, { countWrites: (collection, n) => opts.metrics.databaseWrites.inc({ collection }, n) });
+    const store = new MongoProjectionStore(opts.db, next, {
+      countWrites: (collection, n) => opts.metrics.databaseWrites.inc({ collection }, n),
+    });
     await opts.ensureIndexes(opts.db, store.names);
-    clock = startClock({ schedule: opts.clockSchedule, store, config: opts.projection, clock: opts.clock, metrics: opts.metrics, logger: opts.logger });
+    clock = startClock({
+      schedule: opts.clockSchedule,
+      store,
+      config: opts.projection,
+      clock: opts.clock,
+      metrics: opts.metrics,
+      logger: opts.logger,
+    });
     // Catch up on everything that fell due while no projector ran.
     await clock.sweep();
     consumer = await runConsumer({

@@ -14,12 +14,22 @@ runMain('status', async () => {
   const admin = createKafka({ clientId: `${config.kafka.clientId}-status`, brokers: config.kafka.brokers, logger }).admin();
   await admin.connect();
   try {
-    const status = await readProjectorStatus({ admin, db: mongo.db, topic: config.kafka.topic, dlqTopic: config.kafka.dlqTopic, groupId: config.kafka.groupId });
+    const status = await readProjectorStatus({
+      admin,
+      db: mongo.db,
+      topic: config.kafka.topic,
+      dlqTopic: config.kafka.dlqTopic,
+      groupId: config.kafka.groupId,
+    });
     const out: string[] = [];
-    out.push(`topic ${config.kafka.topic}${status.topicExists ? '' : ' (does not exist yet)'}   generation ${status.generation}   group ${status.group}`);
+    out.push(
+      `topic ${config.kafka.topic}${status.topicExists ? '' : ' (does not exist yet)'}   generation ${status.generation}   group ${status.group}`,
+    );
     out.push('partition        end  committed        lag');
     for (const p of status.partitions) {
-      out.push(`${String(p.partition).padStart(9)} ${String(p.end).padStart(10)} ${String(p.committed ?? '-').padStart(10)} ${String(p.lag).padStart(10)}`);
+      out.push(
+        `${String(p.partition).padStart(9)} ${String(p.end).padStart(10)} ${String(p.committed ?? '-').padStart(10)} ${String(p.lag).padStart(10)}`,
+      );
     }
     out.push(`total lag ${status.totalLag} messages; dead letters ${status.deadLetters}`);
 
@@ -30,10 +40,18 @@ runMain('status', async () => {
       const sum = (name: string): number => (metrics.get(name) ?? []).reduce((n, s) => n + s.value, 0);
       const batches = one('projector_batch_duration_seconds_count');
       out.push(`projector at ${url}:`);
-      out.push(`  consumer running ${one('projector_consumer_running') === 1 ? 'yes' : 'no'}; oldest unapplied event ${one('projector_lag_seconds').toFixed(1)} s old (0 when caught up)`);
-      out.push(`  events applied ${sum('projector_events_applied_total')}, duplicates ${sum('projector_events_duplicate_total')}, version gaps ${sum('projector_version_gaps_total')}, dead-lettered ${sum('projector_events_dead_lettered_total')}`);
-      out.push(`  batches ${batches}, mean ${batches ? ((1000 * one('projector_batch_duration_seconds_sum')) / batches).toFixed(1) : '-'} ms; database writes ${sum('projector_database_writes_total')}`);
-      out.push(`  clock sweeps ${one('projector_clock_sweep_duration_seconds_count')}, transitions ${sum('projector_clock_transitions_total')}; rebuild progress ${(100 * one('projector_rebuild_progress_ratio')).toFixed(0)} %`);
+      out.push(
+        `  consumer running ${one('projector_consumer_running') === 1 ? 'yes' : 'no'}; oldest unapplied event ${one('projector_lag_seconds').toFixed(1)} s old (0 when caught up)`,
+      );
+      out.push(
+        `  events applied ${sum('projector_events_applied_total')}, duplicates ${sum('projector_events_duplicate_total')}, version gaps ${sum('projector_version_gaps_total')}, dead-lettered ${sum('projector_events_dead_lettered_total')}`,
+      );
+      out.push(
+        `  batches ${batches}, mean ${batches ? ((1000 * one('projector_batch_duration_seconds_sum')) / batches).toFixed(1) : '-'} ms; database writes ${sum('projector_database_writes_total')}`,
+      );
+      out.push(
+        `  clock sweeps ${one('projector_clock_sweep_duration_seconds_count')}, transitions ${sum('projector_clock_transitions_total')}; rebuild progress ${(100 * one('projector_rebuild_progress_ratio')).toFixed(0)} %`,
+      );
     } catch {
       out.push(`projector metrics not reachable at ${url} (is the projector running?)`);
     }

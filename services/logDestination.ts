@@ -90,7 +90,9 @@ export function createLogDestination(fd = 1, options: LogDestinationOptions = {}
     if (dropped > reportedDrops && !failing) {
       const lost = dropped - reportedDrops;
       reportedDrops = dropped;
-      const notice = enqueue(`${JSON.stringify({ level: 40, time: new Date().toISOString(), msg: `${lost} log lines dropped: the log reader did not keep up, went away or its disk was full` })}\n`);
+      const notice = enqueue(
+        `${JSON.stringify({ level: 40, time: new Date().toISOString(), msg: `${lost} log lines dropped: the log reader did not keep up, went away or its disk was full` })}\n`,
+      );
       if (notice) notices.add(notice);
       if (!flush()) return scheduleRetry();
     }

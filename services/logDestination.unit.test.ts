@@ -78,7 +78,10 @@ describe('createLogDestination', () => {
     }
     await drained;
     const lines = text.trimEnd().split('\n');
-    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ level: 40, msg: `${dropped} log lines dropped: the log reader did not keep up, went away or its disk was full` });
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({
+      level: 40,
+      msg: `${dropped} log lines dropped: the log reader did not keep up, went away or its disk was full`,
+    });
     // What got through is a prefix of what was written (order kept, nothing torn).
     const written = lines.slice(0, -1);
     expect(written).toEqual(Array.from({ length: written.length }, (_, i) => line(i).trimEnd()));

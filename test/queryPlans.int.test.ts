@@ -49,7 +49,8 @@ interface Checked {
   readonly problems: string[];
 }
 
-const monitoredClient = (): Promise<MongoClient> => MongoClient.connect(testServers().mongoUrl, { monitorCommands: true, appName: 'federation-read' });
+const monitoredClient = (): Promise<MongoClient> =>
+  MongoClient.connect(testServers().mongoUrl, { monitorCommands: true, appName: 'federation-read' });
 
 /** Pages through the requests a few at a time (the API is in process; the database is shared with other test files). */
 async function requestAll(api: ApiServer, paths: readonly string[]): Promise<Map<number, number>> {
@@ -61,7 +62,8 @@ async function requestAll(api: ApiServer, paths: readonly string[]): Promise<Map
         const reply = await api.request(`/api/v1${path}`);
         statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
         // Only an id that exists nowhere may answer 404; everything else must be served.
-        if (reply.status !== 200 && !(reply.status === 404 && path.includes(UNKNOWN_ID))) failures.push(`${path} → ${reply.status} ${reply.text.slice(0, 200)}`);
+        if (reply.status !== 200 && !(reply.status === 404 && path.includes(UNKNOWN_ID)))
+          failures.push(`${path} → ${reply.status} ${reply.text.slice(0, 200)}`);
       }),
     );
   }
@@ -77,8 +79,14 @@ function problemsOf(captured: CapturedShape, plan: PlanSummary, used: Set<PlanEx
     if (exemption) used.add(exemption);
     else problems.push(stage === 'COLLSCAN' ? 'collection scan' : 'in-memory sort');
   };
-  check('COLLSCAN', plan.stages.some((s) => SCAN_STAGES.has(s)));
-  check('SORT', plan.stages.some((s) => BLOCKING_SORT_STAGES.has(s)));
+  check(
+    'COLLSCAN',
+    plan.stages.some((s) => SCAN_STAGES.has(s)),
+  );
+  check(
+    'SORT',
+    plan.stages.some((s) => BLOCKING_SORT_STAGES.has(s)),
+  );
   return problems;
 }
 
@@ -95,7 +103,10 @@ function summaryTable(checked: readonly Checked[]): string {
   }
   const lines = [...rows.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, row]) => `${row.problems.size > 0 ? '✗' : '✓'} ${key} | ${row.n} shape(s) | ${[...row.sources].sort().join(',')} | e.g. ${row.example.slice(0, 300)}`);
+    .map(
+      ([key, row]) =>
+        `${row.problems.size > 0 ? '✗' : '✓'} ${key} | ${row.n} shape(s) | ${[...row.sources].sort().join(',')} | e.g. ${row.example.slice(0, 300)}`,
+    );
   return ['collection | statement | winning-plan stages | index | shapes | sent by | example shape', ...lines].join('\n');
 }
 
@@ -125,8 +136,17 @@ describe('query plans on a seeded database (explain, queryPlanner)', () => {
     capture.source = 'projector';
     const clock = { now: HISTORY_END };
     const context: ProjectorContext = {
-      db, kafka: h.kafka, topic: h.topic, dlqTopic: h.dlqTopic, groupId: h.groupId, projection: config,
-      clock: () => clock.now, metrics: h.metrics, logger: h.logger, ensureIndexes: ensureReadModelIndexes, chunkSize: 500,
+      db,
+      kafka: h.kafka,
+      topic: h.topic,
+      dlqTopic: h.dlqTopic,
+      groupId: h.groupId,
+      projection: config,
+      clock: () => clock.now,
+      metrics: h.metrics,
+      logger: h.logger,
+      ensureIndexes: ensureReadModelIndexes,
+      chunkSize: 500,
     };
     await h.produce(history.slice(0, BOOTSTRAPPED));
     expect(await bootstrapFromTopic(context, { minEvents: 1 })).toBe(true);
@@ -152,7 +172,9 @@ describe('query plans on a seeded database (explain, queryPlanner)', () => {
     // Looked up and explained through the harness's own client, which the capture does not hear.
     const probe = h.mongo.db;
     const live = (await readMeta(probe)).generation;
-    const competition = await probe.collection(collectionName('competitions', live)).findOne({ visible: true }, { projection: { id: 1, slug: 1 } });
+    const competition = await probe
+      .collection(collectionName('competitions', live))
+      .findOne({ visible: true }, { projection: { id: 1, slug: 1 } });
     const club = await probe.collection(collectionName('clubs', live)).findOne({ registryState: 'REGISTRY' }, { projection: { _id: 1 } });
     expect(competition && club).toBeTruthy();
     const values: MatrixValues = {
@@ -166,7 +188,9 @@ describe('query plans on a seeded database (explain, queryPlanner)', () => {
     const paths = dataEndpoints().flatMap((endpoint) => endpointRequests(endpoint, values));
     const requested = performance.now();
     const statuses = await requestAll(api, paths);
-    process.stdout.write(`query plans: ${history.length} events projected and swept in ${projectedIn}; ${paths.length} API requests (${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')}) in ${seconds(requested)}\n`);
+    process.stdout.write(
+      `query plans: ${history.length} events projected and swept in ${projectedIn}; ${paths.length} API requests (${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')}) in ${seconds(requested)}\n`,
+    );
     const explained = performance.now();
 
     // One explain per shape, on the live generation (the bootstrap dropped the one it replaced).
@@ -191,16 +215,24 @@ describe('query plans on a seeded database (explain, queryPlanner)', () => {
     expect([...sources].sort()).toEqual(['api', 'clock', 'projector']);
     const sentBy = (source: string) => checked.filter((c) => c.captured.sources.has(source));
     expect(sentBy('projector').some((c) => c.captured.command.name === 'update')).toBe(true);
-    expect(sentBy('clock').filter((c) => JSON.stringify(c.captured.command.explain.filter ?? {}).includes('nextDueAt')).map((c) => collectionFamily(c.captured.command.collection)).sort()).toEqual(
-      ['clubs', 'coaches', 'competitions', 'dancers', 'judges'],
-    );
+    expect(
+      sentBy('clock')
+        .filter((c) => JSON.stringify(c.captured.command.explain.filter ?? {}).includes('nextDueAt'))
+        .map((c) => collectionFamily(c.captured.command.collection))
+        .sort(),
+    ).toEqual(['clubs', 'coaches', 'competitions', 'dancers', 'judges']);
     expect(checked.length).toBeGreaterThan(100);
     // The search that folds to nothing (matches nothing) was sent too.
     expect(sentBy('api').some((c) => c.captured.shape.includes('{"_id":{"$in":[]}}'))).toBe(true);
   });
 
   it('no statement scans a collection or sorts in memory, unless exempted with a reason', () => {
-    const failing = checked.filter((c) => c.problems.length > 0).map((c) => `${c.problems.join(' and ')}: ${c.captured.shape} (${c.plan.stages.join('>')}, sent by ${[...c.captured.sources].join(',')})`);
+    const failing = checked
+      .filter((c) => c.problems.length > 0)
+      .map(
+        (c) =>
+          `${c.problems.join(' and ')}: ${c.captured.shape} (${c.plan.stages.join('>')}, sent by ${[...c.captured.sources].join(',')})`,
+      );
     expect(failing).toEqual([]);
   });
 
@@ -209,7 +241,9 @@ describe('query plans on a seeded database (explain, queryPlanner)', () => {
   });
 
   it('every index of the table serves some query (an index nothing uses only slows the writer)', () => {
-    const used = new Set(checked.flatMap((c) => c.plan.indexes.map((index) => `${collectionFamily(c.captured.command.collection)}.${index}`)));
+    const used = new Set(
+      checked.flatMap((c) => c.plan.indexes.map((index) => `${collectionFamily(c.captured.command.collection)}.${index}`)),
+    );
     const listings = Object.keys(LISTING_PLANS) as ReadListing[];
     const planned = [
       ...listings.flatMap((listing) => readCollectionIndexes(listing).map((i) => `${readCollections[listing]}.${String(i.name)}`)),
@@ -219,9 +253,15 @@ describe('query plans on a seeded database (explain, queryPlanner)', () => {
   });
 
   it('every planned API index is hinted by a request, so the matrix reaches every shape of the plan', () => {
-    const hinted = new Set(checked.filter((c) => c.captured.sources.has('api')).map((c) => `${collectionFamily(c.captured.command.collection)}.${String(c.captured.command.explain.hint)}`));
+    const hinted = new Set(
+      checked
+        .filter((c) => c.captured.sources.has('api'))
+        .map((c) => `${collectionFamily(c.captured.command.collection)}.${String(c.captured.command.explain.hint)}`),
+    );
     const listings = Object.keys(LISTING_PLANS) as ReadListing[];
-    const planned = listings.flatMap((listing) => queryShapes(listing).map((shape) => `${readCollections[listing]}.${planFor(shape).index.name}`));
+    const planned = listings.flatMap((listing) =>
+      queryShapes(listing).map((shape) => `${readCollections[listing]}.${planFor(shape).index.name}`),
+    );
     expect(planned.filter((name) => !hinted.has(name))).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ describe('ClientSlotTable', () => {
     for (let i = 0; i < 10_000; i += 1) table.add(`key-${i}`, i);
     expect(table.size).toBe(10_000);
     for (let i = 0; i < 10_000; i += 1) expect(table.get(`key-${i}`)).toBe(i);
-    expect(table.byteLength).toBeLessThanOrEqual(10_000 * 12 / 0.375);
+    expect(table.byteLength).toBeLessThanOrEqual((10_000 * 12) / 0.375);
   });
 
   it('drops what retain rejects, reports it, and shrinks when sparse', () => {

@@ -23,7 +23,11 @@ export function conditionalGet(): Middleware {
       ctx.set('ETag', tag);
     }
     const ifNoneMatch = ctx.get('If-None-Match');
-    if (ifNoneMatch !== '' ? ifNoneMatchMatches(ifNoneMatch, tag) : notModifiedSince(ctx.get('If-Modified-Since'), ctx.response.get('Last-Modified'))) {
+    if (
+      ifNoneMatch !== ''
+        ? ifNoneMatchMatches(ifNoneMatch, tag)
+        : notModifiedSince(ctx.get('If-Modified-Since'), ctx.response.get('Last-Modified'))
+    ) {
       ctx.status = 304;
     }
   };

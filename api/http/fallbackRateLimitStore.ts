@@ -43,7 +43,7 @@ export class FallbackRateLimitStore implements RateLimitStore {
     this.#fallbacks = options.metrics
       ? new Counter({
           name: 'api_rate_limit_fallback_total',
-          help: 'Rate-limit decisions made by the instance\'s in-memory count because the shared store (Redis) did not answer',
+          help: "Rate-limit decisions made by the instance's in-memory count because the shared store (Redis) did not answer",
           registers: [options.metrics],
         })
       : undefined;
@@ -71,7 +71,10 @@ export class FallbackRateLimitStore implements RateLimitStore {
     }
     if (this.#downSince !== undefined) {
       const outageMs = Math.round(this.#monotonicClock() - this.#downSince);
-      this.#options.logger.info({ outageMs, decidedInMemory: this.#decidedInOutage }, 'rate-limit store answers again; the limit is shared again');
+      this.#options.logger.info(
+        { outageMs, decidedInMemory: this.#decidedInOutage },
+        'rate-limit store answers again; the limit is shared again',
+      );
       this.#downSince = undefined;
     }
     this.#options.fallback.consume(request);

@@ -36,7 +36,8 @@ function rig(options: { retryIntervalMs?: number } = {}) {
     retryIntervalMs: options.retryIntervalMs ?? 0,
     monotonicClock: () => monotonic,
   });
-  const fallbacks = async (): Promise<number> => (await metrics.getSingleMetric('api_rate_limit_fallback_total')?.get())?.values[0]?.value ?? 0;
+  const fallbacks = async (): Promise<number> =>
+    (await metrics.getSingleMetric('api_rate_limit_fallback_total')?.get())?.values[0]?.value ?? 0;
   const consume = (nowMs: number, key = '203.0.113.7') => store.consume({ key, nowMs, limit: 300, windowSeconds: 60 });
   const advance = (ms: number): void => void (monotonic += ms);
   return { primary, lines, store, fallbacks, consume, advance };

@@ -9,7 +9,9 @@ import type { TestRequest } from './harness.test.ts';
 const T0 = 1_700_000_000_000;
 const UUID = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
 
-function harness(options: { limit?: number; maxBytes?: number; fail?: Error; gate?: Promise<void>; failFirst?: boolean; versionGate?: Promise<void> } = {}) {
+function harness(
+  options: { limit?: number; maxBytes?: number; fail?: Error; gate?: Promise<void>; failFirst?: boolean; versionGate?: Promise<void> } = {},
+) {
   const state = { now: T0, versions: { calendar: 'v1', registry: 'r1' }, routeCalls: 0 };
   const cache = new BodyCache(options.maxBytes ?? 1_000_000);
   const app = new Koa();
@@ -42,7 +44,9 @@ function harness(options: { limit?: number; maxBytes?: number; fail?: Error; gat
       return;
     }
     const query = matched?.definition.name === 'competitions' ? queryOf(ctx, 'competitions') : undefined;
-    ctx.body = { data: { endpoint: matched?.definition.name, params: matched?.params, page: query?.page, version: state.versions.calendar } };
+    ctx.body = {
+      data: { endpoint: matched?.definition.name, params: matched?.params, page: query?.page, version: state.versions.calendar },
+    };
   });
   const request = (req: TestRequest) => send(app, req);
   return { state, cache, request };
@@ -51,8 +55,24 @@ function harness(options: { limit?: number; maxBytes?: number; fail?: Error; gat
 describe('httpPipeline: paths and methods', () => {
   it('answers 404 in the envelope for unknown paths and non-uuid club ids', async () => {
     const { request } = harness();
-    const traversals = ['/api/v1/docs/assets/..%2F..%2Fpackage.json', '/api/v1/docs/assets/%2e%2e%2fpackage.json', '/api/v1/docs/assets/../../package.json', '/api/v1/docs/assets/index.html', '/api/v1/docs/assets/swagger-ui.css/x'];
-    for (const path of ['/', '/api', '/api/v1//', '/api/v1/nope', '/api/v1/clubs/not-a-uuid', '/api/v1/competitions/a/b', '/api/v2/competitions', '/api/v1/docs/', ...traversals]) {
+    const traversals = [
+      '/api/v1/docs/assets/..%2F..%2Fpackage.json',
+      '/api/v1/docs/assets/%2e%2e%2fpackage.json',
+      '/api/v1/docs/assets/../../package.json',
+      '/api/v1/docs/assets/index.html',
+      '/api/v1/docs/assets/swagger-ui.css/x',
+    ];
+    for (const path of [
+      '/',
+      '/api',
+      '/api/v1//',
+      '/api/v1/nope',
+      '/api/v1/clubs/not-a-uuid',
+      '/api/v1/competitions/a/b',
+      '/api/v2/competitions',
+      '/api/v1/docs/',
+      ...traversals,
+    ]) {
       const res = await request({ path });
       expect(res.status, path).toBe(404);
       expect(res.json).toEqual({ error: { type: 'NOT_FOUND', message: 'No resource at this path.', details: [] } });
@@ -74,7 +94,10 @@ describe('httpPipeline: paths and methods', () => {
 
   it('passes decoded path parameters and the typed query to the route', async () => {
     const { request } = harness();
-    expect((await request({ path: '/api/v1/competitions/riga%20open' })).json.data).toMatchObject({ endpoint: 'competition', params: { idOrSlug: 'riga open' } });
+    expect((await request({ path: '/api/v1/competitions/riga%20open' })).json.data).toMatchObject({
+      endpoint: 'competition',
+      params: { idOrSlug: 'riga open' },
+    });
     expect((await request({ path: `/api/v1/clubs/${UUID}` })).json.data.params).toEqual({ id: UUID });
     expect((await request({ path: '/api/v1/competitions?page=3' })).json.data.page).toBe(3);
     expect((await request({ path: '/health' })).text).toBe('ok');
@@ -84,7 +107,10 @@ describe('httpPipeline: paths and methods', () => {
     const { request } = harness();
     expect((await request({ path: '/api/v1' })).json.data.endpoint).toBe('root');
     expect((await request({ path: '/api/v1/' })).json.data.endpoint).toBe('root');
-    expect((await request({ path: '/api/v1/docs/assets/swagger-ui.css' })).json.data).toMatchObject({ endpoint: 'referencePageAsset', params: { file: 'swagger-ui.css' } });
+    expect((await request({ path: '/api/v1/docs/assets/swagger-ui.css' })).json.data).toMatchObject({
+      endpoint: 'referencePageAsset',
+      params: { file: 'swagger-ui.css' },
+    });
   });
 
   it("sets an endpoint's own headers on its 200s (hit or miss) and 304s, never on its errors or on others", async () => {
@@ -113,7 +139,11 @@ describe('httpPipeline: paths and methods', () => {
       error: {
         type: 'INVALID_REQUEST',
         message: 'One or more query parameters are invalid.',
-        details: ['status: not accepted on /coaches (coaches have no status)', 'limit: must be an integer from 1 to 100 (got 500)', 'cityId: unknown parameter (removed; use city)'],
+        details: [
+          'status: not accepted on /coaches (coaches have no status)',
+          'limit: must be an integer from 1 to 100 (got 500)',
+          'cityId: unknown parameter (removed; use city)',
+        ],
       },
     });
     expect(res.headers['cache-control']).toBe('no-store');
@@ -151,7 +181,11 @@ describe('httpPipeline: CORS', () => {
     const res = await request({
       method: 'OPTIONS',
       path: '/api/v1/competitions',
-      headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match, x-request-id' },
+      headers: {
+        Origin: 'https://example.org',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'if-none-match, x-request-id',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers).toMatchObject({
@@ -174,7 +208,11 @@ describe('httpPipeline: cache, ETag and 304', () => {
   it('misses, then hits with the same bytes and ETag, with Cache-Control per endpoint TTL', async () => {
     const { request, state } = harness();
     const miss = await request({ path: '/api/v1/competitions?page=2&limit=5' });
-    expect(miss.headers).toMatchObject({ 'x-cache': 'MISS', 'cache-control': 'public, max-age=60', 'content-type': 'application/json; charset=utf-8' });
+    expect(miss.headers).toMatchObject({
+      'x-cache': 'MISS',
+      'cache-control': 'public, max-age=60',
+      'content-type': 'application/json; charset=utf-8',
+    });
     expect(miss.headers.etag).toMatch(/^W\/"[A-Za-z0-9_-]{43}"$/);
     state.now += 30_000;
     const hit = await request({ path: '/api/v1/competitions?limit=5&page=2' });

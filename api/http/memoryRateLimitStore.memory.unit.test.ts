@@ -32,7 +32,10 @@ describe('MemoryRateLimitStore memory', () => {
     const store = new MemoryRateLimitStore();
     for (let i = 0; i < CLIENTS; i += 1) {
       // Half IPv4, half IPv6: the cost per client must not depend on the key's length.
-      const key = i % 2 === 0 ? `10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}` : `2001:db8:5e:${(i >>> 16).toString(16)}:7f00:1:${(i & 0xffff).toString(16)}:1`;
+      const key =
+        i % 2 === 0
+          ? `10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`
+          : `2001:db8:5e:${(i >>> 16).toString(16)}:7f00:1:${(i & 0xffff).toString(16)}:1`;
       store.consume({ key, nowMs: T0 + Math.floor(i / 10), limit: 300, windowSeconds: 60 });
     }
     expect(store.size).toBe(CLIENTS);

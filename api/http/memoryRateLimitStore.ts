@@ -56,7 +56,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   consume(request: RateLimitRequest): RateLimitDecision {
     if (request.limit !== this.limit || request.windowSeconds !== this.windowSeconds) {
-      throw new RangeError(`store built for ${this.limit} per ${this.windowSeconds}s, asked for ${request.limit} per ${request.windowSeconds}s`);
+      throw new RangeError(
+        `store built for ${this.limit} per ${this.windowSeconds}s, asked for ${request.limit} per ${request.windowSeconds}s`,
+      );
     }
     const second = Math.floor(request.nowMs / 1000);
     let slot = this.#table.get(request.key);

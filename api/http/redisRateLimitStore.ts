@@ -76,7 +76,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async consume(request: RateLimitRequest): Promise<RateLimitDecision> {
-    if (!Number.isInteger(request.windowSeconds) || request.windowSeconds < 1) throw new RangeError('windowSeconds must be a positive integer');
+    if (!Number.isInteger(request.windowSeconds) || request.windowSeconds < 1)
+      throw new RangeError('windowSeconds must be a positive integer');
     if (!Number.isInteger(request.limit) || request.limit < 1) throw new RangeError('limit must be a positive integer');
     const second = Math.floor(request.nowMs / 1000);
     const reply = await this.#consume(this.#keyPrefix + request.key, second, request.limit, request.windowSeconds);

@@ -89,7 +89,15 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
       const lastModified = ctx.response.get('Last-Modified') || undefined;
       const type: unknown = ctx.response.get('Content-Type');
       const contentType = typeof type === 'string' && type !== '' && type !== JSON_TYPE ? type : undefined;
-      entry = { body, etag, version, storedAtMs: now, expiresAtMs: now + ttl * 1000, ...(lastModified ? { lastModified } : {}), ...(contentType ? { contentType } : {}) };
+      entry = {
+        body,
+        etag,
+        version,
+        storedAtMs: now,
+        expiresAtMs: now + ttl * 1000,
+        ...(lastModified ? { lastModified } : {}),
+        ...(contentType ? { contentType } : {}),
+      };
       cache.set(key, entry);
       markResponse(ctx, 'MISS', cacheControl);
     } finally {

@@ -44,7 +44,12 @@ export function sharedRateLimitStore(options: SharedRateLimitStoreOptions): Shar
   redis.on('error', (err: Error) => options.logger.debug({ err }, 'redis connection error'));
   const primary = new RedisRateLimitStore(redis, options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix });
   const fallback = new MemoryRateLimitStore({ limit: options.limit, windowSeconds: options.windowSeconds });
-  const store = new FallbackRateLimitStore({ primary, fallback, logger: options.logger, ...(options.metrics ? { metrics: options.metrics } : {}) });
+  const store = new FallbackRateLimitStore({
+    primary,
+    fallback,
+    logger: options.logger,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
   return {
     store,
     redis,

@@ -32,7 +32,8 @@ export function toApiError(thrown: unknown, options: ToApiErrorOptions): ApiErro
   }
   const status = statusOf(thrown);
   if (status === 404) return new ApiError('NOT_FOUND', 'No resource at this path.', { cause: thrown });
-  if (status === 405) return new ApiError('METHOD_NOT_ALLOWED', 'Only GET and HEAD are allowed.', { headers: { Allow: 'GET, HEAD' }, cause: thrown });
+  if (status === 405)
+    return new ApiError('METHOD_NOT_ALLOWED', 'Only GET and HEAD are allowed.', { headers: { Allow: 'GET, HEAD' }, cause: thrown });
   if (status !== undefined && status >= 400 && status < 500) {
     return new ApiError('INVALID_REQUEST', 'The request is malformed.', { cause: thrown });
   }

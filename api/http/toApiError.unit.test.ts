@@ -56,7 +56,9 @@ describe('toApiError', () => {
     [10107, 'NotWritablePrimary'],
     [189, 'PrimarySteppedDown'],
   ])('maps a server answering code %i (%s) to 503 with Retry-After', (code, codeName) => {
-    const error = toApiError(Object.assign(namedError('MongoServerError', `${codeName}: interrupted`), { code, codeName }), { requestId: 'r1' });
+    const error = toApiError(Object.assign(namedError('MongoServerError', `${codeName}: interrupted`), { code, codeName }), {
+      requestId: 'r1',
+    });
     expect(error.code).toBe('SERVICE_UNAVAILABLE');
     expect(error.headers).toEqual({ 'Retry-After': '5' });
     expect(error.message).not.toContain(codeName);
@@ -67,7 +69,9 @@ describe('toApiError', () => {
     const error = toApiError(expired, { requestId: 'r1' });
     expect(error.code).toBe('SERVICE_UNAVAILABLE');
     expect(error.headers).toEqual({ 'Retry-After': '5' });
-    expect(toApiError(Object.assign(namedError('MongoServerError', 'other'), { code: 2 }), { requestId: 'r1' }).code).toBe('INTERNAL_ERROR');
+    expect(toApiError(Object.assign(namedError('MongoServerError', 'other'), { code: 2 }), { requestId: 'r1' }).code).toBe(
+      'INTERNAL_ERROR',
+    );
   });
 
   it('maps other driver errors and anything else to 500 naming only the request id', () => {

@@ -18,7 +18,9 @@ export interface OpenApiOptions {
   readonly title?: string;
 }
 
-export type OpenApiDocument = Record<string, unknown> & { readonly info: { readonly title: string; readonly version: string; readonly description: string } };
+export type OpenApiDocument = Record<string, unknown> & {
+  readonly info: { readonly title: string; readonly version: string; readonly description: string };
+};
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the endpoint catalogue and the same
@@ -56,7 +58,8 @@ export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
       headers: OPENAPI_HEADERS,
       responses: {
         NOT_MODIFIED: {
-          description: '304: `If-None-Match` matches the current ETag (on a cache hit or miss), or, without it, `If-Modified-Since` is not older than `Last-Modified`. No body. Spends rate-limit budget.',
+          description:
+            '304: `If-None-Match` matches the current ETag (on a cache hit or miss), or, without it, `If-Modified-Since` is not older than `Last-Modified`. No body. Spends rate-limit budget.',
           headers: headerRefs(HEADERS_OF_304),
         },
         ...errorResponseComponents(),
@@ -73,7 +76,8 @@ export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
           name: 'If-Modified-Since',
           in: 'header',
           required: false,
-          description: 'An HTTP date, such as a previous `Last-Modified`; where the response has a `Last-Modified` no newer than it, answers 304 with no body. Ignored when `If-None-Match` is sent.',
+          description:
+            'An HTTP date, such as a previous `Last-Modified`; where the response has a `Last-Modified` no newer than it, answers 304 with no body. Ignored when `If-None-Match` is sent.',
           schema: { type: 'string' },
         },
         RequestId: {

@@ -91,7 +91,7 @@ describe('buildOpenApi', () => {
     }
   });
 
-  it('describes every endpoint of the catalogue but the reference page\'s files, the root and the page among them', () => {
+  it("describes every endpoint of the catalogue but the reference page's files, the root and the page among them", () => {
     expect(LISTED_ENDPOINT_NAMES).toEqual(ENDPOINT_NAMES.filter((name) => name !== 'referencePageAsset'));
     expect(Object.keys(doc.paths)).not.toContain('/docs/assets/{file}');
     const root = jsonSchema(operation('/').responses['200']);
@@ -103,7 +103,9 @@ describe('buildOpenApi', () => {
   it('lists every query parameter with its schema and a description', () => {
     for (const name of LISTED_ENDPOINT_NAMES) {
       const definition = ENDPOINTS[name];
-      const documented = operation(definition.path).parameters.map(resolve).filter((p) => p.in === 'query');
+      const documented = operation(definition.path)
+        .parameters.map(resolve)
+        .filter((p) => p.in === 'query');
       expect(documented.map((p) => p.name)).toEqual(Object.keys(definition.query.properties));
       for (const parameter of documented) {
         expect(parameter.description.length, `${name}.${parameter.name}`).toBeGreaterThan(5);
@@ -132,7 +134,8 @@ describe('buildOpenApi', () => {
       for (const parameter of operation(definition.path).parameters.map(resolve)) {
         const values = parameter.in === 'query' ? (parameter.schema.enum ?? parameter.schema.items?.enum) : undefined;
         if (!values) continue;
-        for (const value of values) expect(parseQuery(name, `${parameter.name}=${value}`).ok, `${name} ${parameter.name}=${value}`).toBe(true);
+        for (const value of values)
+          expect(parseQuery(name, `${parameter.name}=${value}`).ok, `${name} ${parameter.name}=${value}`).toBe(true);
         expect(parseQuery(name, `${parameter.name}=not-a-value`).ok).toBe(false);
       }
     }
@@ -165,7 +168,17 @@ describe('buildOpenApi', () => {
     const get = operation('/competitions');
     const headersOf = (response: Response | undefined) => Object.keys(response ? resolve(response).headers : {});
     expect(headersOf(get.responses['200'])).toEqual(
-      expect.arrayContaining(['ETag', 'Cache-Control', 'X-Cache', 'X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Window', 'RateLimit', 'RateLimit-Policy']),
+      expect.arrayContaining([
+        'ETag',
+        'Cache-Control',
+        'X-Cache',
+        'X-Request-Id',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Window',
+        'RateLimit',
+        'RateLimit-Policy',
+      ]),
     );
     expect(headersOf(get.responses['304'])).toEqual(expect.arrayContaining(['ETag', 'X-RateLimit-Remaining', 'X-Request-Id']));
     expect(headersOf(get.responses['429'])).toContain('Retry-After');

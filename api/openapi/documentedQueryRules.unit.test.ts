@@ -42,10 +42,17 @@ function queryParameters(endpoint: EndpointName): QueryParameter[] {
 const everyParameter = LISTED_ENDPOINT_NAMES.flatMap((endpoint) => queryParameters(endpoint).map((parameter) => ({ endpoint, parameter })));
 const ofType = (type: string) => everyParameter.filter(({ parameter }) => parameter.schema.type === type);
 
-describe('the documented query rules are the server\'s', () => {
+describe("the documented query rules are the server's", () => {
   it('finds integers, lists and free text to check', () => {
     expect(ofType('integer').map(({ endpoint, parameter }) => `${endpoint}.${parameter.name}`)).toEqual(
-      expect.arrayContaining(['competitions.page', 'competitions.countryId', 'dancers.danceClass', 'coaches.highestClass', 'judges.judgeCategory', 'competitionCategories.level']),
+      expect.arrayContaining([
+        'competitions.page',
+        'competitions.countryId',
+        'dancers.danceClass',
+        'coaches.highestClass',
+        'judges.judgeCategory',
+        'competitionCategories.level',
+      ]),
     );
     expect(ofType('array').length).toBeGreaterThan(8);
     expect(ofType('string').filter(({ parameter }) => parameter.schema.minLength !== undefined).length).toBeGreaterThan(8);
@@ -86,18 +93,43 @@ describe('the documented query rules are the server\'s', () => {
 
   it('describes free text as sent: the raw value matches its schema exactly when the server accepts it', () => {
     const ajv = new Ajv({ strict: true });
-    const texts = ofType('string').filter(({ parameter }) => parameter.schema.minLength !== undefined && parameter.schema.format === undefined && !parameter.schema.enum);
+    const texts = ofType('string').filter(
+      ({ parameter }) => parameter.schema.minLength !== undefined && parameter.schema.format === undefined && !parameter.schema.enum,
+    );
     const checks = texts.map(({ endpoint, parameter }) => {
       const { minLength, pattern } = parameter.schema;
       return { endpoint, name: parameter.name, validate: ajv.compile({ type: 'string', minLength, pattern }) };
     });
     // Letters and every kind of whitespace trim removes, plus ones it keeps (U+0085, U+200B, U+001C).
-    const char = fc.constantFrom('a', 'Ā', ' ', '\t', '\n', '\v', '\f', '\r', '\u00a0', '\u1680', '\u2003', '\u2028', '\u202f', '\u3000', '\ufeff', '\u0085', '\u200b', '\u001c');
+    const char = fc.constantFrom(
+      'a',
+      'Ā',
+      ' ',
+      '\t',
+      '\n',
+      '\v',
+      '\f',
+      '\r',
+      '\u00a0',
+      '\u1680',
+      '\u2003',
+      '\u2028',
+      '\u202f',
+      '\u3000',
+      '\ufeff',
+      '\u0085',
+      '\u200b',
+      '\u001c',
+    );
     fc.assert(
-      fc.property(fc.constantFrom(...checks), fc.array(char, { minLength: 1, maxLength: 5 }).map((chars) => chars.join('')), ({ endpoint, name, validate }, text) => {
-        const accepted = parseQuery(endpoint, `${name}=${encodeURIComponent(text)}`).ok;
-        expect(validate(text), `${endpoint}.${name}=${JSON.stringify(text)}`).toBe(accepted);
-      }),
+      fc.property(
+        fc.constantFrom(...checks),
+        fc.array(char, { minLength: 1, maxLength: 5 }).map((chars) => chars.join('')),
+        ({ endpoint, name, validate }, text) => {
+          const accepted = parseQuery(endpoint, `${name}=${encodeURIComponent(text)}`).ok;
+          expect(validate(text), `${endpoint}.${name}=${JSON.stringify(text)}`).toBe(accepted);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

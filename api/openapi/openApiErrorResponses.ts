@@ -19,7 +19,8 @@ const TEXT: Record<ErrorCode, ErrorResponseText> = {
     details: ['limit: must be an integer from 1 to 100 (got 500)', 'cityId: unknown parameter (removed; use city)'],
   },
   NOT_FOUND: {
-    description: 'No public resource here: unknown path, unknown competition id or slug, non-uuid or unknown club id, a club on the internal buffer.',
+    description:
+      'No public resource here: unknown path, unknown competition id or slug, non-uuid or unknown club id, a club on the internal buffer.',
     message: 'No resource at this path.',
   },
   METHOD_NOT_ALLOWED: {
@@ -28,7 +29,8 @@ const TEXT: Record<ErrorCode, ErrorResponseText> = {
     headers: ['Allow'],
   },
   RATE_LIMIT_EXCEEDED: {
-    description: "The client IP's 300 requests in the 60-second sliding window are spent; `Retry-After` says when the oldest counted request leaves the window.",
+    description:
+      "The client IP's 300 requests in the 60-second sliding window are spent; `Retry-After` says when the oldest counted request leaves the window.",
     message: 'Rate limit of 300 requests per 60 seconds exceeded; retry in 12 s.',
     headers: ['Retry-After'],
   },
@@ -37,7 +39,8 @@ const TEXT: Record<ErrorCode, ErrorResponseText> = {
     message: 'Internal error (request id 6f1c2b8e-8f7a-4d9e-9c1a-2b3c4d5e6f70).',
   },
   SERVICE_UNAVAILABLE: {
-    description: 'The read model (database) is unreachable. Never a partial body; retry after `Retry-After` seconds, and keep serving the last good response meanwhile.',
+    description:
+      'The read model (database) is unreachable. Never a partial body; retry after `Retry-After` seconds, and keep serving the last good response meanwhile.',
     message: 'The read model is temporarily unavailable; retry later.',
     headers: ['Retry-After'],
   },

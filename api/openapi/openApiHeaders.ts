@@ -4,7 +4,8 @@ const integer = { type: 'integer', minimum: 0 };
 
 export const OPENAPI_HEADERS = {
   'X-Request-Id': {
-    description: 'On every response. A caller-supplied `X-Request-Id` is echoed when it matches `[A-Za-z0-9_.:-]` and has at most 64 characters; otherwise a generated id replaces it.',
+    description:
+      'On every response. A caller-supplied `X-Request-Id` is echoed when it matches `[A-Za-z0-9_.:-]` and has at most 64 characters; otherwise a generated id replaces it.',
     schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,64}$' },
   },
   'X-RateLimit-Limit': { description: 'Requests allowed per window per client IP (300). On every response.', schema: integer },
@@ -19,11 +20,13 @@ export const OPENAPI_HEADERS = {
     schema: { type: 'string', examples: ['"default";q=300;w=60'] },
   },
   ETag: {
-    description: 'Weak validator of the body bytes. Send it back as `If-None-Match`; unchanged data answers 304 with no body (cache hit or miss).',
+    description:
+      'Weak validator of the body bytes. Send it back as `If-None-Match`; unchanged data answers 304 with no body (cache hit or miss).',
     schema: { type: 'string', examples: ['W/"3q2-7w_lJVYcWmXKrSc8HC-iVZ1t2IhGOfH1LDdr7LM"'] },
   },
   'Cache-Control': {
-    description: '`public, max-age=<TTL>` (60 s competitions, 120 s registry listings and club detail, 300 s categories and filter values); `no-store` when `updatedSince` is present.',
+    description:
+      '`public, max-age=<TTL>` (60 s competitions, 120 s registry listings and club detail, 300 s categories and filter values); `no-store` when `updatedSince` is present.',
     schema: { type: 'string' },
   },
   'X-Cache': {
@@ -47,9 +50,24 @@ export const OPENAPI_HEADERS = {
 
 export type HeaderName = keyof typeof OPENAPI_HEADERS;
 
-const EVERY_RESPONSE: HeaderName[] = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Window', 'RateLimit', 'RateLimit-Policy'];
+const EVERY_RESPONSE: HeaderName[] = [
+  'X-Request-Id',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Window',
+  'RateLimit',
+  'RateLimit-Policy',
+];
 
-export const HEADERS_OF_200: HeaderName[] = ['ETag', 'Last-Modified', 'Cache-Control', 'X-Cache', 'Age', 'X-Data-Current-At', ...EVERY_RESPONSE];
+export const HEADERS_OF_200: HeaderName[] = [
+  'ETag',
+  'Last-Modified',
+  'Cache-Control',
+  'X-Cache',
+  'Age',
+  'X-Data-Current-At',
+  ...EVERY_RESPONSE,
+];
 export const HEADERS_OF_304: HeaderName[] = ['ETag', 'Last-Modified', 'Cache-Control', 'X-Cache', 'X-Data-Current-At', ...EVERY_RESPONSE];
 export const HEADERS_OF_ERROR: HeaderName[] = ['Cache-Control', ...EVERY_RESPONSE];
 

@@ -15,14 +15,32 @@ const nameArb = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 6 }),
 );
 const valueArb = fc.oneof(
-  fc.constantFrom('1', '0', '100', '101', 'true', 'false', 'open,completed', 'REGISTRY,BUFFER', 'constructor', '__proto__', '2024-02-29', '2025-01-01T00:00:00Z', ' , ', '1e2', '%', '%zz', '+'),
+  fc.constantFrom(
+    '1',
+    '0',
+    '100',
+    '101',
+    'true',
+    'false',
+    'open,completed',
+    'REGISTRY,BUFFER',
+    'constructor',
+    '__proto__',
+    '2024-02-29',
+    '2025-01-01T00:00:00Z',
+    ' , ',
+    '1e2',
+    '%',
+    '%zz',
+    '+',
+  ),
   fc.string({ maxLength: 20 }),
   fc.string({ unit: 'grapheme', maxLength: 10 }),
   fc.integer().map(String),
 );
-const pairArb = fc.tuple(nameArb, valueArb, fc.boolean()).map(([name, value, encode]) =>
-  encode ? `${encodeURIComponent(name)}=${encodeURIComponent(value)}` : `${name}=${value}`,
-);
+const pairArb = fc
+  .tuple(nameArb, valueArb, fc.boolean())
+  .map(([name, value, encode]) => (encode ? `${encodeURIComponent(name)}=${encodeURIComponent(value)}` : `${name}=${value}`));
 const queryArb = fc.oneof(
   fc.array(pairArb, { maxLength: 8 }).map((pairs) => pairs.join('&')),
   fc.string({ maxLength: 60 }),

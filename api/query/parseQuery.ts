@@ -8,8 +8,7 @@ import { crossFieldProblems } from './crossFieldProblems.ts';
 import { parameterLabel } from './parameterLabel.ts';
 
 export type ParseQueryResult<E extends EndpointName> =
-  | { readonly ok: true; readonly query: QueryByEndpoint[E] }
-  | { readonly ok: false; readonly details: string[] };
+  { readonly ok: true; readonly query: QueryByEndpoint[E] } | { readonly ok: false; readonly details: string[] };
 
 /**
  * Parses and validates the raw query string (with or without the leading `?`) of one

@@ -66,7 +66,10 @@ describe('parseQuery: defaults and typed values', () => {
 
   it('accepts every documented registry parameter', () => {
     expect(
-      accepted('dancers', `sex=FEMALE&countryId=1&country=Latvia&clubId=${UUID}&coachId=${UUID}&danceClass=3&hasPartner=true&status=ACTIVE,LIMITED&search=j%C4%81nis&sort=approvedAt`),
+      accepted(
+        'dancers',
+        `sex=FEMALE&countryId=1&country=Latvia&clubId=${UUID}&coachId=${UUID}&danceClass=3&hasPartner=true&status=ACTIVE,LIMITED&search=j%C4%81nis&sort=approvedAt`,
+      ),
     ).toMatchObject({ sex: 'FEMALE', clubId: UUID, hasPartner: true, status: ['ACTIVE', 'LIMITED'], search: 'jānis', sort: 'approvedAt' });
     expect(accepted('coaches', `clubId=${UUID}&highestClass=5&sex=MALE`)).toMatchObject({ highestClass: 5 });
     expect(accepted('judges', 'judgeCategory=2&position=headJudge&status=INACTIVE')).toMatchObject({ position: 'headJudge' });
@@ -127,10 +130,16 @@ describe('parseQuery: one detail per offending parameter, in query order', () =>
     expect(details('dancers', 'limit=101')).toEqual(['limit: must be an integer from 1 to 100 (got 101)']);
     expect(details('dancers', 'page=0')).toEqual(['page: must be an integer from 1 to 9007199254740991 (got 0)']);
     expect(accepted('dancers', 'page=9007199254740991').page).toBe(Number.MAX_SAFE_INTEGER);
-    expect(details('dancers', 'page=9007199254740992')).toEqual(['page: must be an integer from 1 to 9007199254740991 (got "9007199254740992")']);
-    expect(details('dancers', 'page=99999999999999999999')).toEqual(['page: must be an integer from 1 to 9007199254740991 (got "99999999999999999999")']);
+    expect(details('dancers', 'page=9007199254740992')).toEqual([
+      'page: must be an integer from 1 to 9007199254740991 (got "9007199254740992")',
+    ]);
+    expect(details('dancers', 'page=99999999999999999999')).toEqual([
+      'page: must be an integer from 1 to 9007199254740991 (got "99999999999999999999")',
+    ]);
     expect(accepted('dancers', 'danceClass=9007199254740991&countryId=9007199254740991').danceClass).toBe(Number.MAX_SAFE_INTEGER);
-    expect(details('coaches', 'highestClass=9007199254740992')).toEqual(['highestClass: must be an integer from 0 to 9007199254740991 (got "9007199254740992")']);
+    expect(details('coaches', 'highestClass=9007199254740992')).toEqual([
+      'highestClass: must be an integer from 0 to 9007199254740991 (got "9007199254740992")',
+    ]);
     expect(details('competitionCategories', 'level=0')).toEqual(['level: must be an integer from 1 to 10 (got 0)']);
   });
 
@@ -196,7 +205,9 @@ describe('parseQuery: one detail per offending parameter, in query order', () =>
       'toString: unknown parameter',
     ]);
     expect(details('coaches', 'constructor=1')).toEqual(['constructor: unknown parameter']);
-    expect(details('dancers', 'registryState=constructor')).toEqual(['registryState: unsupported value "constructor" (accepted: REGISTRY, ARCHIVE)']);
+    expect(details('dancers', 'registryState=constructor')).toEqual([
+      'registryState: unsupported value "constructor" (accepted: REGISTRY, ARCHIVE)',
+    ]);
   });
 
   it('treats parameter names case-sensitively', () => {

@@ -10,9 +10,7 @@ import type { EndpointName } from '../../schemas/api/endpoints.ts';
 const ajv = new Ajv({ allErrors: true, useDefaults: true, verbose: true, strict: true, coerceTypes: false });
 addFormats.default(ajv, ['date', 'date-time', 'uuid']);
 
-const validators = new Map<EndpointName, ValidateFunction>(
-  ENDPOINT_NAMES.map((name) => [name, ajv.compile(ENDPOINTS[name].query)]),
-);
+const validators = new Map<EndpointName, ValidateFunction>(ENDPOINT_NAMES.map((name) => [name, ajv.compile(ENDPOINTS[name].query)]));
 
 export function queryValidator(endpoint: EndpointName): ValidateFunction {
   const validate = validators.get(endpoint);

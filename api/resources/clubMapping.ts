@@ -4,7 +4,19 @@ import type { ClubDocument } from '../../services/readModel/documents.ts';
 import { segment, type ApiUrls } from './apiUrls.ts';
 import { registryStateOf } from './registryStateOf.ts';
 
-export const CLUB_FIELDS = ['id', 'name', 'logo', 'address', 'country', 'locations', 'dancersCount', 'coachesCount', 'registryState', 'registryUntil', 'archivedAt'] as const;
+export const CLUB_FIELDS = [
+  'id',
+  'name',
+  'logo',
+  'address',
+  'country',
+  'locations',
+  'dancersCount',
+  'coachesCount',
+  'registryState',
+  'registryUntil',
+  'archivedAt',
+] as const;
 export const CLUB_DETAIL_FIELDS = [...CLUB_FIELDS, 'foundedOn', 'approvedAt', 'contacts'] as const;
 
 type StoredClub = Omit<ClubDocument, '_id' | 'q' | 'nextDueAt'>;

@@ -21,6 +21,17 @@ export function clubListQuery(query: ClubsQuery): ListingQuery {
 
 export async function listClubs(req: ResourceRequest<ClubsQuery>): Promise<Static<typeof ClubListEnvelope>> {
   const { query } = req;
-  const { docs, total } = await readPage(req.view.collection('clubs'), clubListQuery(query), { projection: projectionOf(CLUB_FIELDS), page: query.page, limit: query.limit, maxTimeMS: req.view.maxTimeMS });
-  return pageEnvelope(req.urls, '/clubs', query, docs.map((doc) => toClubListItem(doc as Parameters<typeof toClubListItem>[0])), total);
+  const { docs, total } = await readPage(req.view.collection('clubs'), clubListQuery(query), {
+    projection: projectionOf(CLUB_FIELDS),
+    page: query.page,
+    limit: query.limit,
+    maxTimeMS: req.view.maxTimeMS,
+  });
+  return pageEnvelope(
+    req.urls,
+    '/clubs',
+    query,
+    docs.map((doc) => toClubListItem(doc as Parameters<typeof toClubListItem>[0])),
+    total,
+  );
 }

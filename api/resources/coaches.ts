@@ -23,6 +23,17 @@ export function coachListQuery(query: CoachesQuery): ListingQuery {
 
 export async function listCoaches(req: ResourceRequest<CoachesQuery>): Promise<Static<typeof CoachListEnvelope>> {
   const { query } = req;
-  const { docs, total } = await readPage(req.view.collection('coaches'), coachListQuery(query), { projection: projectionOf(COACH_FIELDS), page: query.page, limit: query.limit, maxTimeMS: req.view.maxTimeMS });
-  return pageEnvelope(req.urls, '/coaches', query, docs.map((doc) => toCoach(doc as Parameters<typeof toCoach>[0])), total);
+  const { docs, total } = await readPage(req.view.collection('coaches'), coachListQuery(query), {
+    projection: projectionOf(COACH_FIELDS),
+    page: query.page,
+    limit: query.limit,
+    maxTimeMS: req.view.maxTimeMS,
+  });
+  return pageEnvelope(
+    req.urls,
+    '/coaches',
+    query,
+    docs.map((doc) => toCoach(doc as Parameters<typeof toCoach>[0])),
+    total,
+  );
 }

@@ -8,7 +8,13 @@ const sorted = (names: readonly string[]): string[] => [...names].sort(compareDi
 describe('compareDisplayNames', () => {
   it('orders letters with diacritics among their base letters, not after z', () => {
     expect(sorted(['Ventspils', 'Zürich', 'Ústí nad Labem', 'Łódź', 'Riga', 'Åland Islands', 'Ogre'])).toEqual([
-      'Åland Islands', 'Łódź', 'Ogre', 'Riga', 'Ústí nad Labem', 'Ventspils', 'Zürich',
+      'Åland Islands',
+      'Łódź',
+      'Ogre',
+      'Riga',
+      'Ústí nad Labem',
+      'Ventspils',
+      'Zürich',
     ]);
   });
 
@@ -29,7 +35,10 @@ describe('compareDisplayNames', () => {
     // Estonian orders z right after s; a collator that followed LANG would put Zürich before Tallinn here.
     const script = `import { compareDisplayNames } from ${JSON.stringify(fileURLToPath(new URL('./compareDisplayNames.ts', import.meta.url)))};
       process.stdout.write(JSON.stringify(['Zürich', 'Tallinn', 'Sigulda'].sort(compareDisplayNames)));`;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, LANG: 'et_EE.UTF-8', LC_ALL: 'et_EE.UTF-8' }, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, LANG: 'et_EE.UTF-8', LC_ALL: 'et_EE.UTF-8' },
+      encoding: 'utf8',
+    });
     expect(JSON.parse(out)).toEqual(['Sigulda', 'Tallinn', 'Zürich']);
   });
 });

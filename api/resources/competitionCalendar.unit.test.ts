@@ -5,7 +5,17 @@ import { apiUrls } from './apiUrls.ts';
 import { competitionCalendar, locationText, type CalendarCompetition } from './competitionCalendar.ts';
 
 const urls = apiUrls(loadConfig({ API_PUBLIC_URL: 'https://api.example.org', SITE_URL: 'https://calendar.example.org' }));
-const noLocation = { country: null, countryId: null, countryCode: null, city: null, formattedAddress: null, placeId: null, venueName: null, venueAddress: null, label: null };
+const noLocation = {
+  country: null,
+  countryId: null,
+  countryCode: null,
+  city: null,
+  formattedAddress: null,
+  placeId: null,
+  venueName: null,
+  venueAddress: null,
+  label: null,
+};
 
 const riga: CalendarCompetition = {
   id: 'c0000000-0000-4000-8000-000000000001',
@@ -29,7 +39,15 @@ const oneDay: CalendarCompetition = {
 };
 
 const feed = (competitions: CalendarCompetition[], matched = competitions.length) =>
-  competitionCalendar({ competitions, matched, selfUrl: 'https://api.example.org/api/v1/competitions.ics?order=desc&sort=startDate', order: 'startDate desc' }, urls);
+  competitionCalendar(
+    {
+      competitions,
+      matched,
+      selfUrl: 'https://api.example.org/api/v1/competitions.ics?order=desc&sort=startDate',
+      order: 'startDate desc',
+    },
+    urls,
+  );
 
 describe('competitionCalendar', () => {
   it('writes one all-day event per competition with an exclusive end, read back by an independent parser', () => {

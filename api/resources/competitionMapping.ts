@@ -6,8 +6,24 @@ import { segment, type ApiUrls } from './apiUrls.ts';
 
 /** The stored fields a competition response is made from (`q.registrationExternalUrl` for the link). */
 export const COMPETITION_FIELDS = [
-  'id', 'slug', 'name', 'shortName', 'description', 'descriptionFormatted', 'status', 'type', 'organizer', 'resultsUrl',
-  'dates', 'location', 'registration', 'banner', 'media', 'createdAt', 'updatedAt', 'q.registrationExternalUrl',
+  'id',
+  'slug',
+  'name',
+  'shortName',
+  'description',
+  'descriptionFormatted',
+  'status',
+  'type',
+  'organizer',
+  'resultsUrl',
+  'dates',
+  'location',
+  'registration',
+  'banner',
+  'media',
+  'createdAt',
+  'updatedAt',
+  'q.registrationExternalUrl',
 ] as const;
 
 export type StoredCompetition = Omit<CompetitionDocument, '_id' | 'q' | 'visible' | 'nextDueAt' | 'categories'> & {

@@ -33,12 +33,23 @@ export async function listCompetitionRemovals(req: ResourceRequest<CompetitionRe
     skip === null
       ? Promise.resolve([])
       : collection
-          .find(filter, { ...options, projection: { _id: 0, id: 1, slug: 1, removal: 1 }, sort: { 'removal.at': 1, _id: 1 }, skip, limit: query.limit })
+          .find(filter, {
+            ...options,
+            projection: { _id: 0, id: 1, slug: 1, removal: 1 },
+            sort: { 'removal.at': 1, _id: 1 },
+            skip,
+            limit: query.limit,
+          })
           .toArray();
   const [docs, total] = await Promise.all([find, count]);
   const meta = pageMeta(query.page, query.limit, total);
   return {
-    data: (docs as unknown as StoredRemovalRow[]).map((doc) => ({ id: doc.id, slug: doc.slug, removedAt: doc.removal.at, reason: doc.removal.reason })),
+    data: (docs as unknown as StoredRemovalRow[]).map((doc) => ({
+      id: doc.id,
+      slug: doc.slug,
+      removedAt: doc.removal.at,
+      reason: doc.removal.reason,
+    })),
     meta,
     links: pageLinks(req.urls, '/competitions/removals', query, meta),
   };

@@ -17,7 +17,10 @@ describe('GET /competitions/removals', () => {
   });
 
   it('validates its query like the other lists', () => {
-    expect(parseQuery('competitionRemovals', 'updatedSince=2025-04-01T00:00:00Z')).toEqual({ ok: true, query: { updatedSince: '2025-04-01T00:00:00Z', page: 1, limit: 20 } });
+    expect(parseQuery('competitionRemovals', 'updatedSince=2025-04-01T00:00:00Z')).toEqual({
+      ok: true,
+      query: { updatedSince: '2025-04-01T00:00:00Z', page: 1, limit: 20 },
+    });
     expect(parseQuery('competitionRemovals', 'updatedSince=yesterday&limit=500&status=open')).toEqual({
       ok: false,
       details: [

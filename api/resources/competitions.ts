@@ -32,21 +32,23 @@ function registrationOpenClauses(open: boolean, today: string) {
 
 /** Filter and plan of `GET /competitions`; only published competitions (`visible`) ever match. */
 export function competitionListQuery(query: CompetitionsQuery, today: string): ListingQuery {
-  return new FilterBuilder({ visible: true })
-    .add('search', query.search, searchClause)
-    .add('country', query.country, (v) => foldedEquals('q.country', v))
-    .add('countryId', query.countryId, (v) => ({ 'location.countryId': v }))
-    .add('city', query.city, (v) => foldedPrefix('q.city', v))
-    .add('status', query.status, (v) => anyOf('status', v))
-    .add('type', query.type, (v) => anyOf('type.code', v))
-    .add('registrationStatus', query.registrationStatus, (v) => ({ 'registration.status': v }))
-    .add('registrationOpen', query.registrationOpen, (v) => registrationOpenClauses(v, today))
-    .add('period', query.period, (v) => periodFilter(v, today))
-    // Overlap with [dateFrom, dateTo]: starts on or before dateTo and ends on or after dateFrom.
-    .add('dateFrom', query.dateFrom, (v) => ({ 'dates.end': { $gte: v } }))
-    .add('dateTo', query.dateTo, (v) => ({ 'dates.start': { $lte: v } }))
-    .add('updatedSince', query.updatedSince, (v) => ({ updatedAt: { $gte: canonicalInstant(v) } }))
-    .build('competitions', query.sort, query.order);
+  return (
+    new FilterBuilder({ visible: true })
+      .add('search', query.search, searchClause)
+      .add('country', query.country, (v) => foldedEquals('q.country', v))
+      .add('countryId', query.countryId, (v) => ({ 'location.countryId': v }))
+      .add('city', query.city, (v) => foldedPrefix('q.city', v))
+      .add('status', query.status, (v) => anyOf('status', v))
+      .add('type', query.type, (v) => anyOf('type.code', v))
+      .add('registrationStatus', query.registrationStatus, (v) => ({ 'registration.status': v }))
+      .add('registrationOpen', query.registrationOpen, (v) => registrationOpenClauses(v, today))
+      .add('period', query.period, (v) => periodFilter(v, today))
+      // Overlap with [dateFrom, dateTo]: starts on or before dateTo and ends on or after dateFrom.
+      .add('dateFrom', query.dateFrom, (v) => ({ 'dates.end': { $gte: v } }))
+      .add('dateTo', query.dateTo, (v) => ({ 'dates.start': { $lte: v } }))
+      .add('updatedSince', query.updatedSince, (v) => ({ updatedAt: { $gte: canonicalInstant(v) } }))
+      .build('competitions', query.sort, query.order)
+  );
 }
 
 export async function listCompetitions(req: ResourceRequest<CompetitionsQuery>): Promise<CompetitionListEnvelope> {
@@ -60,5 +62,11 @@ export async function listCompetitions(req: ResourceRequest<CompetitionsQuery>):
     limit: query.limit,
     maxTimeMS: req.view.maxTimeMS,
   });
-  return pageEnvelope(req.urls, '/competitions', query, docs.map((doc) => toCompetition(doc as StoredCompetition, req.today, req.urls, extras)), total);
+  return pageEnvelope(
+    req.urls,
+    '/competitions',
+    query,
+    docs.map((doc) => toCompetition(doc as StoredCompetition, req.today, req.urls, extras)),
+    total,
+  );
 }

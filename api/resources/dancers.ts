@@ -26,6 +26,17 @@ export function dancerListQuery(query: DancersQuery): ListingQuery {
 
 export async function listDancers(req: ResourceRequest<DancersQuery>): Promise<Static<typeof DancerListEnvelope>> {
   const { query } = req;
-  const { docs, total } = await readPage(req.view.collection('dancers'), dancerListQuery(query), { projection: projectionOf(DANCER_FIELDS), page: query.page, limit: query.limit, maxTimeMS: req.view.maxTimeMS });
-  return pageEnvelope(req.urls, '/dancers', query, docs.map((doc) => toDancer(doc as Parameters<typeof toDancer>[0])), total);
+  const { docs, total } = await readPage(req.view.collection('dancers'), dancerListQuery(query), {
+    projection: projectionOf(DANCER_FIELDS),
+    page: query.page,
+    limit: query.limit,
+    maxTimeMS: req.view.maxTimeMS,
+  });
+  return pageEnvelope(
+    req.urls,
+    '/dancers',
+    query,
+    docs.map((doc) => toDancer(doc as Parameters<typeof toDancer>[0])),
+    total,
+  );
 }

@@ -20,7 +20,9 @@ type Counted<K> = { key: K; count: number };
  * `$sum` and field paths.
  */
 async function countBy<K>(competitions: Collection<Document>, match: Document, key: Document, maxTimeMS: number): Promise<Counted<K>[]> {
-  const rows = await competitions.aggregate([{ $match: { visible: true, ...match } }, { $group: { _id: key, count: { $sum: 1 } } }], { maxTimeMS }).toArray();
+  const rows = await competitions
+    .aggregate([{ $match: { visible: true, ...match } }, { $group: { _id: key, count: { $sum: 1 } } }], { maxTimeMS })
+    .toArray();
   return rows.map((row) => ({ key: row._id as K, count: Number(row.count) }));
 }
 
@@ -32,7 +34,8 @@ function mergeById<K extends { id: number | string }>(rows: Counted<K>[]): Count
     if (!seen) merged.set(row.key.id, { best: row, count: row.count });
     else {
       seen.count += row.count;
-      if (row.count > seen.best.count || (row.count === seen.best.count && JSON.stringify(row.key) < JSON.stringify(seen.best.key))) seen.best = row;
+      if (row.count > seen.best.count || (row.count === seen.best.count && JSON.stringify(row.key) < JSON.stringify(seen.best.key)))
+        seen.best = row;
     }
   }
   return [...merged.values()].map(({ best, count }) => ({ key: best.key, count }));
@@ -55,8 +58,18 @@ export async function competitionFilters(req: ResourceRequest<NoQuery>): Promise
       { id: '$location.countryId', name: '$location.country', code: '$location.countryCode' },
       req.view.maxTimeMS,
     ),
-    countBy<{ name: string; countryCode: string | null }>(competitions, { 'location.city': { $ne: null } }, { name: '$location.city', countryCode: '$location.countryCode' }, req.view.maxTimeMS),
-    countBy<{ id: string; label: string }>(competitions, { type: { $ne: null } }, { id: '$type.code', label: '$type.label' }, req.view.maxTimeMS),
+    countBy<{ name: string; countryCode: string | null }>(
+      competitions,
+      { 'location.city': { $ne: null } },
+      { name: '$location.city', countryCode: '$location.countryCode' },
+      req.view.maxTimeMS,
+    ),
+    countBy<{ id: string; label: string }>(
+      competitions,
+      { type: { $ne: null } },
+      { id: '$type.code', label: '$type.label' },
+      req.view.maxTimeMS,
+    ),
   ]);
   return {
     data: {

@@ -24,6 +24,17 @@ export function judgeListQuery(query: JudgesQuery): ListingQuery {
 
 export async function listJudges(req: ResourceRequest<JudgesQuery>): Promise<Static<typeof JudgeListEnvelope>> {
   const { query } = req;
-  const { docs, total } = await readPage(req.view.collection('judges'), judgeListQuery(query), { projection: projectionOf(JUDGE_FIELDS), page: query.page, limit: query.limit, maxTimeMS: req.view.maxTimeMS });
-  return pageEnvelope(req.urls, '/judges', query, docs.map((doc) => toJudge(doc as Parameters<typeof toJudge>[0])), total);
+  const { docs, total } = await readPage(req.view.collection('judges'), judgeListQuery(query), {
+    projection: projectionOf(JUDGE_FIELDS),
+    page: query.page,
+    limit: query.limit,
+    maxTimeMS: req.view.maxTimeMS,
+  });
+  return pageEnvelope(
+    req.urls,
+    '/judges',
+    query,
+    docs.map((doc) => toJudge(doc as Parameters<typeof toJudge>[0])),
+    total,
+  );
 }

@@ -35,7 +35,13 @@ export interface PageQuery extends QueryValues {
 }
 
 /** One page of the listing at `path` (e.g. `/dancers`) in its envelope: items, `meta`, and `links` built from them. */
-export function pageEnvelope<T>(urls: ApiUrls, path: string, query: PageQuery, data: T[], total: number): { data: T[]; meta: PageMeta; links: PageLinks } {
+export function pageEnvelope<T>(
+  urls: ApiUrls,
+  path: string,
+  query: PageQuery,
+  data: T[],
+  total: number,
+): { data: T[]; meta: PageMeta; links: PageLinks } {
   const meta = pageMeta(query.page, query.limit, total);
   return { data, meta, links: pageLinks(urls, path, query, meta) };
 }

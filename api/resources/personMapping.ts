@@ -5,7 +5,18 @@ import { registryStateOf } from './registryStateOf.ts';
 type StoredPerson = Omit<PersonRoleDocumentBase, '_id' | 'nextDueAt'>;
 type Stored<D> = Omit<D, '_id' | 'q' | 'nextDueAt'>;
 
-const PERSON_FIELDS = ['id', 'name', 'surname', 'nameEn', 'surnameEn', 'avatar', 'country', 'registryState', 'registryUntil', 'archivedAt'] as const;
+const PERSON_FIELDS = [
+  'id',
+  'name',
+  'surname',
+  'nameEn',
+  'surnameEn',
+  'avatar',
+  'country',
+  'registryState',
+  'registryUntil',
+  'archivedAt',
+] as const;
 export const DANCER_FIELDS = [...PERSON_FIELDS, 'danceClass', 'status', 'membershipExpiresAt'] as const;
 export const COACH_FIELDS = [...PERSON_FIELDS, 'highestClass'] as const;
 export const JUDGE_FIELDS = [...PERSON_FIELDS, 'judgeCategory', 'status', 'membershipExpiresAt'] as const;
@@ -19,7 +30,14 @@ function registry(p: StoredPerson) {
 }
 
 export function toDancer(d: Stored<DancerDocument>): Dancer {
-  return { ...names(d), danceClass: d.danceClass, country: d.country, status: d.status, membershipExpiresAt: d.membershipExpiresAt, ...registry(d) };
+  return {
+    ...names(d),
+    danceClass: d.danceClass,
+    country: d.country,
+    status: d.status,
+    membershipExpiresAt: d.membershipExpiresAt,
+    ...registry(d),
+  };
 }
 
 export function toCoach(c: Stored<CoachDocument>): Coach {
@@ -27,5 +45,12 @@ export function toCoach(c: Stored<CoachDocument>): Coach {
 }
 
 export function toJudge(j: Stored<JudgeDocument>): Judge {
-  return { ...names(j), judgeCategory: j.judgeCategory, country: j.country, status: j.status, membershipExpiresAt: j.membershipExpiresAt, ...registry(j) };
+  return {
+    ...names(j),
+    judgeCategory: j.judgeCategory,
+    country: j.country,
+    status: j.status,
+    membershipExpiresAt: j.membershipExpiresAt,
+    ...registry(j),
+  };
 }

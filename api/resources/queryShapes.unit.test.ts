@@ -17,10 +17,27 @@ import { readPage } from './readPage.ts';
 
 const UUID = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
 const SAMPLES: Record<string, string> = {
-  search: 'riga', country: 'LV', countryId: '117', city: 'Ri', type: 'international_open', registrationStatus: 'open',
-  registrationOpen: 'true', period: 'upcoming', dateFrom: '2025-01-01', dateTo: '2025-12-31', updatedSince: '2025-01-01T00:00:00Z',
-  registryState: 'REGISTRY,ARCHIVE', sex: 'MALE', clubId: UUID, coachId: UUID, danceClass: '4', hasPartner: 'false',
-  highestClass: '8', judgeCategory: '2', position: 'judge', include: 'categories',
+  search: 'riga',
+  country: 'LV',
+  countryId: '117',
+  city: 'Ri',
+  type: 'international_open',
+  registrationStatus: 'open',
+  registrationOpen: 'true',
+  period: 'upcoming',
+  dateFrom: '2025-01-01',
+  dateTo: '2025-12-31',
+  updatedSince: '2025-01-01T00:00:00Z',
+  registryState: 'REGISTRY,ARCHIVE',
+  sex: 'MALE',
+  clubId: UUID,
+  coachId: UUID,
+  danceClass: '4',
+  hasPartner: 'false',
+  highestClass: '8',
+  judgeCategory: '2',
+  position: 'judge',
+  include: 'categories',
 };
 const STATUS: Record<string, string> = { competitions: 'open', dancers: 'ACTIVE', judges: 'INACTIVE' };
 const BUILDERS: Record<ReadListing, (raw: string) => ListingQuery> = {
@@ -59,7 +76,11 @@ for (const listing of Object.keys(BUILDERS) as ReadListing[]) {
       for (const combo of combos) {
         for (const sort of sorts) {
           for (const order of ['asc', 'desc']) {
-            const raw = new URLSearchParams([...combo.map((p): [string, string] => [p, value(p)]), ['sort', sort], ['order', order]]).toString();
+            const raw = new URLSearchParams([
+              ...combo.map((p): [string, string] => [p, value(p)]),
+              ['sort', sort],
+              ['order', order],
+            ]).toString();
             const { filter, plan } = BUILDERS[listing](raw);
             expect(indexes.get(plan.index.name), raw).toEqual(plan.index.key);
             expect(Object.entries(plan.sort), raw).toEqual(Object.entries(plan.index.key).slice(-Object.keys(plan.sort).length));
@@ -96,10 +117,20 @@ describe('readPage', () => {
     expect(calls).toContainEqual({
       op: 'find',
       filter: query.filter,
-      options: { projection: { _id: 0, id: 1 }, sort: { 'q.approvedRank': 1, 'q.approvedAt': -1, _id: 1 }, skip: 40, limit: 20, hint: 'api_clubId_approvedAt_desc', maxTimeMS: 1234 },
+      options: {
+        projection: { _id: 0, id: 1 },
+        sort: { 'q.approvedRank': 1, 'q.approvedAt': -1, _id: 1 },
+        skip: 40,
+        limit: 20,
+        hint: 'api_clubId_approvedAt_desc',
+        maxTimeMS: 1234,
+      },
     });
     calls.length = 0;
-    expect(await readPage(fake, query, { projection: {}, page: Number.MAX_SAFE_INTEGER, limit: 100, maxTimeMS: 1234 })).toEqual({ docs: [], total: 41 });
+    expect(await readPage(fake, query, { projection: {}, page: Number.MAX_SAFE_INTEGER, limit: 100, maxTimeMS: 1234 })).toEqual({
+      docs: [],
+      total: 41,
+    });
     expect(calls.map((c) => String(c.op))).toEqual(['count']);
   });
 });

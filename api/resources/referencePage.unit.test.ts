@@ -50,7 +50,8 @@ describe('referencePage', () => {
 
   it('has a body for every allow-listed file and none for another name', () => {
     for (const file of REFERENCE_PAGE_ASSET_FILES) expect(reference.asset(file).bytes.length, file).toBeGreaterThan(100);
-    for (const file of ['index.html', '../package.json', 'swagger-ui.js', '']) expect(() => reference.asset(file)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    for (const file of ['index.html', '../package.json', 'swagger-ui.js', ''])
+      expect(() => reference.asset(file)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
   });
 
   it('keeps the initializer free of anything the Content-Security-Policy forbids', () => {

@@ -14,7 +14,9 @@ const COUNTRY_KEY = (prefix: string) => ({ id: `$${prefix}.id`, name: `$${prefix
 
 async function peopleByCountry(people: Collection<Document>, maxTimeMS: number): Promise<Array<{ country: Country; count: number }>> {
   const rows = await people
-    .aggregate([{ $match: { ...LISTED, country: { $ne: null } } }, { $group: { _id: COUNTRY_KEY('country'), count: { $sum: 1 } } }], { maxTimeMS })
+    .aggregate([{ $match: { ...LISTED, country: { $ne: null } } }, { $group: { _id: COUNTRY_KEY('country'), count: { $sum: 1 } } }], {
+      maxTimeMS,
+    })
     .toArray();
   return rows.map((row) => ({ country: row._id as Country, count: Number(row.count) }));
 }
@@ -22,13 +24,16 @@ async function peopleByCountry(people: Collection<Document>, maxTimeMS: number):
 /** A club counts once under every country it has a location in (the `country` filter's rule). */
 async function clubsByCountry(clubs: Collection<Document>, maxTimeMS: number): Promise<Array<{ country: Country; count: number }>> {
   const rows = await clubs
-    .aggregate([
-      { $match: LISTED },
-      { $unwind: '$locations' },
-      { $match: { 'locations.country': { $ne: null } } },
-      { $group: { _id: { club: '$_id', ...COUNTRY_KEY('locations.country') } } },
-      { $group: { _id: { id: '$_id.id', name: '$_id.name', code: '$_id.code' }, count: { $sum: 1 } } },
-    ], { maxTimeMS })
+    .aggregate(
+      [
+        { $match: LISTED },
+        { $unwind: '$locations' },
+        { $match: { 'locations.country': { $ne: null } } },
+        { $group: { _id: { club: '$_id', ...COUNTRY_KEY('locations.country') } } },
+        { $group: { _id: { id: '$_id.id', name: '$_id.name', code: '$_id.code' }, count: { $sum: 1 } } },
+      ],
+      { maxTimeMS },
+    )
     .toArray();
   return rows.map((row) => ({ country: row._id as Country, count: Number(row.count) }));
 }

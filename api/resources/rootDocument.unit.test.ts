@@ -8,7 +8,7 @@ const urls = apiUrls(loadConfig({ API_PUBLIC_URL: 'https://api.example.org/' }))
 const doc = rootDocument({ urls, title: 'The API', version: '1.2.3' });
 
 describe('rootDocument', () => {
-  it('lists every endpoint but the reference page\'s files, in catalogue order, with GET and its summary', () => {
+  it("lists every endpoint but the reference page's files, in catalogue order, with GET and its summary", () => {
     expect(doc.data.endpoints.map((e) => e.name)).toEqual(ENDPOINT_NAMES.filter((name) => name !== 'referencePageAsset'));
     for (const endpoint of doc.data.endpoints) {
       const definition = ENDPOINTS[endpoint.name as keyof typeof ENDPOINTS];

@@ -57,7 +57,11 @@ export function resourceRoutes(options: ResourceRoutesOptions): Middleware {
   const meta = metaResources(options.config);
   const zone = options.config.calendar.timeZone;
 
-  async function handle<E extends DataEndpoint>(name: E, ctx: Parameters<Middleware>[0], params: Readonly<Record<string, string>>): Promise<unknown> {
+  async function handle<E extends DataEndpoint>(
+    name: E,
+    ctx: Parameters<Middleware>[0],
+    params: Readonly<Record<string, string>>,
+  ): Promise<unknown> {
     const view = await options.source.view();
     const today = calendarDay(new Date(options.clock()), zone);
     return RESOURCE_HANDLERS[name]({ query: queryOf(ctx, name), params, view, today, urls });

@@ -12,7 +12,14 @@ export interface RunningClock {
 }
 
 /** node-cron drives the sweeps; a sweep never overlaps the previous one. */
-export function startClock(opts: { schedule: string; store: ProjectionStore; config: ProjectionConfig; clock: () => Date; metrics: ProjectorMetrics; logger: Logger }): RunningClock {
+export function startClock(opts: {
+  schedule: string;
+  store: ProjectionStore;
+  config: ProjectionConfig;
+  clock: () => Date;
+  metrics: ProjectorMetrics;
+  logger: Logger;
+}): RunningClock {
   let running: Promise<void> | null = null;
   const sweep = (): Promise<void> => {
     running ??= (async () => {

@@ -30,10 +30,17 @@ export async function sweepDue(store: ProjectionStore, config: ProjectionConfig,
       store.findDue('clubs', now, PAGE),
     ]);
     const persons = [...new Set([...dancers, ...judges])];
-    const fresh = [...competitions.map((id) => `c|${id}`), ...persons.map((id) => `p|${id}`), ...coaches.map((id) => `k|${id}`), ...clubs.map((id) => `b|${id}`)].filter((key) => !seen.has(key));
+    const fresh = [
+      ...competitions.map((id) => `c|${id}`),
+      ...persons.map((id) => `p|${id}`),
+      ...coaches.map((id) => `k|${id}`),
+      ...clubs.map((id) => `b|${id}`),
+    ].filter((key) => !seen.has(key));
     if (fresh.length === 0) {
       if (competitions.length + persons.length + coaches.length + clubs.length > 0) {
-        throw new Error(`clock: documents still due after re-derivation at ${now.toISOString()}: ${[...competitions, ...persons, ...coaches, ...clubs].slice(0, 5).join(', ')}`);
+        throw new Error(
+          `clock: documents still due after re-derivation at ${now.toISOString()}: ${[...competitions, ...persons, ...coaches, ...clubs].slice(0, 5).join(', ')}`,
+        );
       }
       return result;
     }

@@ -52,7 +52,11 @@ export function chunkApplier(deps: ChunkDeps): (chunk: readonly KafkaMessage[], 
  * Counted per chunk and type, then added once per label: a labelled inc per event cost as much
  * as folding some events.
  */
-function countOutcomes(events: readonly DomainEvent[], outcomes: readonly ApplyOutcome[], deps: Pick<ChunkDeps, 'metrics' | 'logger'>): void {
+function countOutcomes(
+  events: readonly DomainEvent[],
+  outcomes: readonly ApplyOutcome[],
+  deps: Pick<ChunkDeps, 'metrics' | 'logger'>,
+): void {
   const tallies = { applied: new Map<string, number>(), duplicate: new Map<string, number>(), gap: new Map<string, number>() };
   const count = (tally: Map<string, number>, type: string): void => void tally.set(type, (tally.get(type) ?? 0) + 1);
   outcomes.forEach((outcome, i) => {
@@ -64,7 +68,10 @@ function countOutcomes(events: readonly DomainEvent[], outcomes: readonly ApplyO
     count(tallies.applied, event.type);
     if (outcome === 'gap') {
       count(tallies.gap, event.type);
-      deps.logger.warn({ aggregateId: event.aggregateId, aggregateVersion: event.aggregateVersion, type: event.type }, 'aggregate version gap; applied anyway');
+      deps.logger.warn(
+        { aggregateId: event.aggregateId, aggregateVersion: event.aggregateVersion, type: event.type },
+        'aggregate version gap; applied anyway',
+      );
     }
   });
   for (const [type, n] of tallies.applied) deps.metrics.eventsApplied.inc({ type }, n);

@@ -38,7 +38,9 @@ export function batchHandler(deps: BatchHandlerDeps): (payload: EachBatchPayload
         if (lag === 0) metrics.unapplied.caughtUp(partition);
         else if (start + deps.chunkSize >= batch.messages.length) metrics.unapplied.pendingSince(partition, Number(last.timestamp));
         await commits.send(() =>
-          deps.commit({ topic, partition, offset: (BigInt(last.offset) + 1n).toString() }).then(() => deps.onProgress?.({ partition, offset: last.offset, lag })),
+          deps
+            .commit({ topic, partition, offset: (BigInt(last.offset) + 1n).toString() })
+            .then(() => deps.onProgress?.({ partition, offset: last.offset, lag })),
         );
         metrics.consumerLagMessages.set({ partition: String(partition) }, lag);
         metrics.batchDuration.observe((performance.now() - began) / 1000);

@@ -54,7 +54,11 @@ export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsume
   const sessionTimeout = opts.sessionTimeoutMs ?? 30_000;
   const heartbeatInterval = Math.min(3000, sessionTimeout / 3);
   const consumer: Consumer = opts.kafka.consumer({ groupId: opts.groupId, sessionTimeout, heartbeatInterval, ...FETCH_LIMITS });
-  const producer: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+  const producer: Producer = opts.kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
   let running = false;
   const setRunning = (value: boolean): void => {
     running = value;

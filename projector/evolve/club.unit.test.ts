@@ -1,16 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { ClubLocation, EventData } from '../../services/events/index.ts';
-import { clubReadDocument, deriveClubMembership, evolveClub, initialClubState, type ClubEvent, type ClubState, type MemberLinkFact } from './index.ts';
+import {
+  clubReadDocument,
+  deriveClubMembership,
+  evolveClub,
+  initialClubState,
+  type ClubEvent,
+  type ClubState,
+  type MemberLinkFact,
+} from './index.ts';
 import { eventStream, uuid } from './testEvents.ts';
 
 const config = { zone: 'UTC', bufferPeriodDays: 30 };
 const latvia = { id: 117, name: 'Latvia', code: 'LV' };
 const estonia = { id: 68, name: 'Estonia', code: 'EE' };
 const location = (type: 'main' | 'branch', city: string, country = latvia): ClubLocation => ({
-  id: uuid(), type, address: `${city} iela 1`, city, country, placeId: null,
+  id: uuid(),
+  type,
+  address: `${city} iela 1`,
+  city,
+  country,
+  placeId: null,
 });
 const registered = (locations: ClubLocation[]): EventData<'club.registered'> => ({
-  name: 'DSC Aurora', logo: 'https://cdn.example/logo.png', foundedOn: '1998', approvedAt: '2024-01-10T10:55:00+02:00',
+  name: 'DSC Aurora',
+  logo: 'https://cdn.example/logo.png',
+  foundedOn: '1998',
+  approvedAt: '2024-01-10T10:55:00+02:00',
   contacts: { phone: '+371 2000 0000', email: 'info@aurora.example', website: null, instagram: null, facebook: null },
   locations,
 });
@@ -23,7 +39,15 @@ function project(events: ClubEvent[]): ClubState {
 
 const memberFact = (clubId: string, memberRole: 'dancer' | 'coach', from: string, to: string | null = null): MemberLinkFact => {
   const memberId = uuid();
-  return { _id: `club|${clubId}|${memberRole}|${memberId}`, kind: 'club', subjectId: clubId, memberId, memberRole, open: to === null, listed: [{ from, to }] };
+  return {
+    _id: `club|${clubId}|${memberRole}|${memberId}`,
+    kind: 'club',
+    subjectId: clubId,
+    memberId,
+    memberRole,
+    open: to === null,
+    listed: [{ from, to }],
+  };
 };
 
 function docAt(state: ClubState, now: string, facts: MemberLinkFact[] = [memberFact(state.id, 'dancer', '2024-01-01T00:00:00.000Z')]) {
@@ -49,21 +73,42 @@ describe('club documents', () => {
 
   it('lists the main location first, then branches in the order added; address and country are the main one', () => {
     const d = docAt(project(base), '2024-03-01T00:00:00Z');
-    expect(d.locations.map((l) => [l.type, l.city])).toEqual([['main', 'Rīga'], ['branch', 'Jūrmala'], ['branch', 'Tallinn']]);
+    expect(d.locations.map((l) => [l.type, l.city])).toEqual([
+      ['main', 'Rīga'],
+      ['branch', 'Jūrmala'],
+      ['branch', 'Tallinn'],
+    ]);
     expect(d).toMatchObject({
-      name: 'DSC Aurora', address: 'Rīga iela 1', country: latvia, foundedOn: '1998', approvedAt: '2024-01-10T08:55:00.000Z',
+      name: 'DSC Aurora',
+      address: 'Rīga iela 1',
+      country: latvia,
+      foundedOn: '1998',
+      approvedAt: '2024-01-10T08:55:00.000Z',
       contacts: { phone: '+371 2000 0000', email: 'info@aurora.example', website: null, instagram: null, facebook: null },
-      registryState: 'REGISTRY', registryUntil: null, dancersCount: 1, coachesCount: 0,
+      registryState: 'REGISTRY',
+      registryUntil: null,
+      dancersCount: 1,
+      coachesCount: 0,
     });
     expect(d.locations[0]).toEqual({ type: 'main', address: 'Rīga iela 1', city: 'Rīga', country: latvia, placeId: null });
-    expect(d.q).toMatchObject({ cities: ['riga', 'jurmala', 'tallinn'], countryIds: [117, 68], country: ['latvia', 'lv', 'estonia', 'ee'], nameKey: 'dsc aurora', approvedRank: 0 });
+    expect(d.q).toMatchObject({
+      cities: ['riga', 'jurmala', 'tallinn'],
+      countryIds: [117, 68],
+      country: ['latvia', 'lv', 'estonia', 'ee'],
+      nameKey: 'dsc aurora',
+      approvedRank: 0,
+    });
     expect(d.q.tokens).toEqual(expect.arrayContaining(['au', 'aur', 'ror']));
   });
 
   it('swaps main and branch on main_location_set, the former main keeping its place among branches', () => {
     const state = project([...base, s.next('club.main_location_set', '2024-03-01T09:00:00Z', { locationId: branch2.id })]);
     const d = docAt(state, '2024-03-02T00:00:00Z');
-    expect(d.locations.map((l) => [l.type, l.city])).toEqual([['main', 'Tallinn'], ['branch', 'Jūrmala'], ['branch', 'Rīga']]);
+    expect(d.locations.map((l) => [l.type, l.city])).toEqual([
+      ['main', 'Tallinn'],
+      ['branch', 'Jūrmala'],
+      ['branch', 'Rīga'],
+    ]);
     expect(d).toMatchObject({ address: 'Tallinn iela 1', country: estonia });
     expect(d.locations.filter((l) => l.type === 'main')).toHaveLength(1);
   });
@@ -72,7 +117,10 @@ describe('club documents', () => {
     const removed = project([...base, s.next('club.location_removed', '2024-03-01T09:00:00Z', { locationId: main.id })]);
     const d = docAt(removed, '2024-03-02T00:00:00Z');
     expect(d).toMatchObject({ address: null, country: null });
-    expect(d.locations.map((l) => [l.type, l.city])).toEqual([['branch', 'Jūrmala'], ['branch', 'Tallinn']]);
+    expect(d.locations.map((l) => [l.type, l.city])).toEqual([
+      ['branch', 'Jūrmala'],
+      ['branch', 'Tallinn'],
+    ]);
     const set = evolveClub(removed, s.next('club.main_location_set', '2024-03-03T09:00:00Z', { locationId: branch1.id }));
     expect(docAt(set.state, '2024-03-04T00:00:00Z')).toMatchObject({ address: 'Jūrmala iela 1' });
   });
@@ -81,7 +129,11 @@ describe('club documents', () => {
     const state = project([
       ...base,
       s.next('club.location_changed', '2024-03-01T09:00:00Z', { locationId: main.id, changes: { city: 'Riga', placeId: 'p-1' } }),
-      s.next('club.details_changed', '2024-03-02T09:00:00Z', { name: 'DSC Aurora Rīga', approvedAt: null, contacts: { phone: null, email: null, website: 'https://a.example', instagram: null, facebook: null } }),
+      s.next('club.details_changed', '2024-03-02T09:00:00Z', {
+        name: 'DSC Aurora Rīga',
+        approvedAt: null,
+        contacts: { phone: null, email: null, website: 'https://a.example', instagram: null, facebook: null },
+      }),
     ]);
     const d = docAt(state, '2024-03-03T00:00:00Z');
     expect(d.locations[0]).toMatchObject({ city: 'Riga', placeId: 'p-1', address: 'Rīga iela 1' });
@@ -98,13 +150,22 @@ describe('club documents', () => {
       t.next('club.location_added', '2024-01-11T09:00:00Z', { location: first }),
       t.next('club.location_added', '2024-01-12T09:00:00Z', { location: second }),
     ]);
-    expect(docAt(state, '2024-01-13T00:00:00Z').locations.map((l) => [l.type, l.city])).toEqual([['main', 'Cēsis'], ['branch', 'Liepāja']]);
-    expect(docAt(project([t.next('club.registered', '2024-01-10T09:00:00Z', registered([]))]), '2024-01-11T00:00:00Z')).toMatchObject({ locations: [], address: null, country: null });
+    expect(docAt(state, '2024-01-13T00:00:00Z').locations.map((l) => [l.type, l.city])).toEqual([
+      ['main', 'Cēsis'],
+      ['branch', 'Liepāja'],
+    ]);
+    expect(docAt(project([t.next('club.registered', '2024-01-10T09:00:00Z', registered([]))]), '2024-01-11T00:00:00Z')).toMatchObject({
+      locations: [],
+      address: null,
+      country: null,
+    });
   });
 
   it('ignores changes to unknown locations and duplicates', () => {
     const state = project(base);
-    expect(evolveClub(state, s.next('club.location_changed', '2024-03-01T09:00:00Z', { locationId: uuid(), changes: { city: 'X' } })).outcome).toBe('ignored');
+    expect(
+      evolveClub(state, s.next('club.location_changed', '2024-03-01T09:00:00Z', { locationId: uuid(), changes: { city: 'X' } })).outcome,
+    ).toBe('ignored');
     const again = evolveClub(state, base[1] as ClubEvent);
     expect(again).toEqual({ state, outcome: 'duplicate' });
   });

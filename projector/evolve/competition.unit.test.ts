@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { exampleEvent, type CategoryDetails, type CompetitionDetails } from '../../services/events/index.ts';
-import { competitionReadDocument, evolveCompetition, initialCompetitionState, type CompetitionEvent, type CompetitionState } from './index.ts';
+import {
+  competitionReadDocument,
+  evolveCompetition,
+  initialCompetitionState,
+  type CompetitionEvent,
+  type CompetitionState,
+} from './index.ts';
 import { eventStream, uuid } from './testEvents.ts';
 
 const riga = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
 const details = (): CompetitionDetails => exampleEvent('competition.drafted').data;
 const category = (over: Partial<CategoryDetails> = {}): CategoryDetails => ({
-  id: uuid(), name: 'Youth Latin', entryType: 'couple', style: 'latin', ageGroup: 'Youth', birthYearRange: null,
-  participantDivision: null, level: 6, dances: ['S', 'ChCh'], displayOrder: 1, ...over,
+  id: uuid(),
+  name: 'Youth Latin',
+  entryType: 'couple',
+  style: 'latin',
+  ageGroup: 'Youth',
+  birthYearRange: null,
+  participantDivision: null,
+  level: 6,
+  dances: ['S', 'ChCh'],
+  displayOrder: 1,
+  ...over,
 });
 
 function project(events: CompetitionEvent[], config = riga): CompetitionState {
@@ -32,7 +47,12 @@ describe('competition lifecycle', () => {
     expect(doc(draft, '2025-03-01T12:00:00Z').visible).toBe(false);
     const published = project([drafted, s.next('competition.published', '2025-03-02T08:00:00+02:00', {})]);
     const d = doc(published, '2025-03-03T00:00:00Z');
-    expect(d).toMatchObject({ visible: true, createdAt: '2025-03-01T10:00:00.000Z', updatedAt: '2025-03-02T06:00:00.000Z', slug: 'riga-open-2025' });
+    expect(d).toMatchObject({
+      visible: true,
+      createdAt: '2025-03-01T10:00:00.000Z',
+      updatedAt: '2025-03-02T06:00:00.000Z',
+      slug: 'riga-open-2025',
+    });
   });
 
   it('has no document before competition.drafted', () => {
@@ -70,7 +90,10 @@ describe('competition lifecycle', () => {
 
   it('hides an unpublished competition and a deleted one for good', () => {
     const s = eventStream(uuid());
-    const published = [s.next('competition.drafted', '2025-03-01T10:00:00Z', details()), s.next('competition.published', '2025-03-02T10:00:00Z', {})];
+    const published = [
+      s.next('competition.drafted', '2025-03-01T10:00:00Z', details()),
+      s.next('competition.published', '2025-03-02T10:00:00Z', {}),
+    ];
     const unpublished = project([...published, s.next('competition.unpublished', '2025-03-03T10:00:00Z', {})]);
     expect(doc(unpublished, '2025-03-04T00:00:00Z').visible).toBe(false);
     const deletedEvents = [...published, s.next('competition.deleted', '2025-03-04T10:00:00Z', {})];
@@ -115,12 +138,18 @@ describe('categories and entries', () => {
   it('counts entries and starts from the entries themselves', () => {
     const d = doc(project(base), '2025-04-05T00:00:00Z');
     expect(d.registration).toMatchObject({ entriesCount: 3, startsCount: 4 });
-    expect(d.categories.map((c) => [c.name, c.startsCount])).toEqual([['Adult Standard', 2], ['Youth Latin', 2]]);
+    expect(d.categories.map((c) => [c.name, c.startsCount])).toEqual([
+      ['Adult Standard', 2],
+      ['Youth Latin', 2],
+    ]);
     expect(d.updatedAt).toBe('2025-04-04T10:00:00.000Z');
   });
 
-  it('replaces an entry\'s categories on entry_changed and drops it on entry_withdrawn', () => {
-    const changed = project([...base, s.next('competition.entry_changed', '2025-04-06T10:00:00Z', { entryId: e1, categoryIds: [standard.id] })]);
+  it("replaces an entry's categories on entry_changed and drops it on entry_withdrawn", () => {
+    const changed = project([
+      ...base,
+      s.next('competition.entry_changed', '2025-04-06T10:00:00Z', { entryId: e1, categoryIds: [standard.id] }),
+    ]);
     expect(doc(changed, '2025-04-07T00:00:00Z').registration).toMatchObject({ entriesCount: 3, startsCount: 3 });
     const withdrawn = project([
       ...base,
@@ -141,10 +170,17 @@ describe('categories and entries', () => {
   });
 
   it('applies category changes, re-sorting by displayOrder; a change to an unknown category is ignored', () => {
-    const changed = project([...base, s.next('competition.category_changed', '2025-04-08T10:00:00Z', { categoryId: latin.id, changes: { displayOrder: 0, level: 7 } })]);
+    const changed = project([
+      ...base,
+      s.next('competition.category_changed', '2025-04-08T10:00:00Z', { categoryId: latin.id, changes: { displayOrder: 0, level: 7 } }),
+    ]);
     const d = doc(changed, '2025-04-09T00:00:00Z');
     expect(d.categories[0]).toMatchObject({ id: latin.id, level: 7, displayOrder: 0, startsCount: 2 });
-    const unknown = evolveCompetition(changed, s.next('competition.category_changed', '2025-04-09T10:00:00Z', { categoryId: uuid(), changes: { level: 1 } }), riga);
+    const unknown = evolveCompetition(
+      changed,
+      s.next('competition.category_changed', '2025-04-09T10:00:00Z', { categoryId: uuid(), changes: { level: 1 } }),
+      riga,
+    );
     expect(unknown.outcome).toBe('ignored');
     expect(doc(unknown.state, '2025-04-10T00:00:00Z').updatedAt).toBe('2025-04-08T10:00:00.000Z');
   });
@@ -201,7 +237,9 @@ describe('public fields and query keys', () => {
     const state = project([
       s.next('competition.drafted', '2025-03-01T10:00:00Z', details()),
       s.next('competition.published', '2025-03-02T10:00:00Z', {}),
-      s.next('competition.details_changed', '2025-03-03T10:00:00Z', { descriptionFormatted: '# Welcome\n\nA *great* [event](https://x.example) at 5 \\* 3.\n\n- one\n- two' }),
+      s.next('competition.details_changed', '2025-03-03T10:00:00Z', {
+        descriptionFormatted: '# Welcome\n\nA *great* [event](https://x.example) at 5 \\* 3.\n\n- one\n- two',
+      }),
     ]);
     const d = doc(state, '2025-03-04T00:00:00Z');
     expect(d.description).toBe('Welcome\n\nA great event at 5 * 3.\n\none\n\ntwo');
@@ -216,7 +254,11 @@ describe('public fields and query keys', () => {
     const s = eventStream(uuid());
     const data = details();
     const state = project([
-      s.next('competition.drafted', '2025-03-01T10:00:00Z', { ...data, descriptionFormatted: '  ', location: { ...data.location, city: null, country: null } }),
+      s.next('competition.drafted', '2025-03-01T10:00:00Z', {
+        ...data,
+        descriptionFormatted: '  ',
+        location: { ...data.location, city: null, country: null },
+      }),
     ]);
     const d = doc(state, '2025-03-02T00:00:00Z');
     expect(d.description).toBeNull();

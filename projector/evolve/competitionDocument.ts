@@ -56,7 +56,10 @@ export function competitionPublicView(state: CompetitionState, today: string): P
       entriesCount: state.entries.length,
       startsCount: categories.reduce((sum, c) => sum + c.startsCount, 0),
     },
-    banner: { horizontal: d.banner.horizontal === null ? null : { ...d.banner.horizontal }, vertical: d.banner.vertical === null ? null : { ...d.banner.vertical } },
+    banner: {
+      horizontal: d.banner.horizontal === null ? null : { ...d.banner.horizontal },
+      vertical: d.banner.vertical === null ? null : { ...d.banner.vertical },
+    },
     media: { entryForm: d.media.entryForm },
     categories,
     createdAt: state.createdAt,

@@ -18,7 +18,12 @@ type Lifecycle = CompetitionState['lifecycle'];
  * The instant is the event's occurredAt, never the projector's clock, so a replay gives the
  * same documents.
  */
-export function nextRemoval(current: CompetitionRemoval | null, before: Lifecycle, after: Lifecycle, at: string): CompetitionRemoval | null {
+export function nextRemoval(
+  current: CompetitionRemoval | null,
+  before: Lifecycle,
+  after: Lifecycle,
+  at: string,
+): CompetitionRemoval | null {
   if (after === 'published') return null;
   if (before === 'published') return { at, reason: after === 'deleted' ? 'deleted' : 'unpublished' };
   return current;

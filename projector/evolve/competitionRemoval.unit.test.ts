@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { exampleEvent } from '../../services/events/index.ts';
-import { competitionReadDocument, evolveCompetition, initialCompetitionState, type CompetitionEvent, type CompetitionState } from './index.ts';
+import {
+  competitionReadDocument,
+  evolveCompetition,
+  initialCompetitionState,
+  type CompetitionEvent,
+  type CompetitionState,
+} from './index.ts';
 import { nextRemoval } from './competitionRemoval.ts';
 import { eventStream, uuid, type EventStream } from './testEvents.ts';
 
@@ -12,7 +18,8 @@ function project(events: readonly CompetitionEvent[]): CompetitionState {
   return state;
 }
 
-const removalOf = (events: readonly CompetitionEvent[]) => competitionReadDocument(project(events), new Date('2026-01-01T00:00:00Z'), config)?.removal;
+const removalOf = (events: readonly CompetitionEvent[]) =>
+  competitionReadDocument(project(events), new Date('2026-01-01T00:00:00Z'), config)?.removal;
 
 /** drafted + published, then `more` built on the same stream. */
 function publishedThen(more: (s: EventStream) => CompetitionEvent[]): CompetitionEvent[] {
@@ -90,8 +97,15 @@ describe('removal in the competition document', () => {
     const events = publishedThen(() => []);
     const legacy = project(events) as Partial<CompetitionState>;
     delete legacy.removal;
-    const s2 = evolveCompetition(legacy as CompetitionState, { ...events[1]!, eventId: uuid(), aggregateVersion: 3, type: 'competition.unpublished', occurredAt: '2025-04-01T00:00:00Z' }, config).state;
-    expect(competitionReadDocument(s2, new Date('2026-01-01T00:00:00Z'), config)?.removal).toEqual({ at: '2025-04-01T00:00:00.000Z', reason: 'unpublished' });
+    const s2 = evolveCompetition(
+      legacy as CompetitionState,
+      { ...events[1]!, eventId: uuid(), aggregateVersion: 3, type: 'competition.unpublished', occurredAt: '2025-04-01T00:00:00Z' },
+      config,
+    ).state;
+    expect(competitionReadDocument(s2, new Date('2026-01-01T00:00:00Z'), config)?.removal).toEqual({
+      at: '2025-04-01T00:00:00.000Z',
+      reason: 'unpublished',
+    });
     expect(competitionReadDocument(legacy as CompetitionState, new Date('2026-01-01T00:00:00Z'), config)?.removal).toBeNull();
   });
 });

@@ -10,10 +10,19 @@ import { eventStream, uuid } from './testEvents.ts';
 const config = { zone: 'UTC', bufferPeriodDays: 30 };
 const latvia = { id: 117, name: 'Latvia', code: 'LV' };
 const person = (name: string): EventData<'person.registered'> => ({
-  name, surname: 'Ozols', nameEn: name, surnameEn: 'Ozols', sex: 'MALE', avatar: null, country: latvia,
+  name,
+  surname: 'Ozols',
+  nameEn: name,
+  surnameEn: 'Ozols',
+  sex: 'MALE',
+  avatar: null,
+  country: latvia,
 });
 const clubData = (): EventData<'club.registered'> => ({
-  name: 'DSC Aurora', logo: null, foundedOn: '1998', approvedAt: null,
+  name: 'DSC Aurora',
+  logo: null,
+  foundedOn: '1998',
+  approvedAt: null,
   contacts: { phone: null, email: null, website: null, instagram: null, facebook: null },
   locations: [{ id: uuid(), type: 'main', address: 'Brīvības iela 1', city: 'Rīga', country: latvia, placeId: null }],
 });
@@ -33,9 +42,20 @@ function coachWithDancer() {
   const dancer = eventStream(uuid());
   const events: DomainEvent[] = [
     coach.next('person.registered', '2024-01-01T09:00:00Z', person('Coach')),
-    coach.next('person.role_granted', '2024-01-01T10:00:00Z', { role: 'coach', approvedAt: '2024-01-01T10:00:00Z', registryUntil: null, highestClass: 8 }),
+    coach.next('person.role_granted', '2024-01-01T10:00:00Z', {
+      role: 'coach',
+      approvedAt: '2024-01-01T10:00:00Z',
+      registryUntil: null,
+      highestClass: 8,
+    }),
     dancer.next('person.registered', '2024-01-02T09:00:00Z', person('Dancer')),
-    dancer.next('person.role_granted', '2024-01-02T10:00:00Z', { role: 'dancer', approvedAt: '2024-01-02T10:00:00Z', registryUntil: '2024-06-01', danceClass: 3, hasPartner: true }),
+    dancer.next('person.role_granted', '2024-01-02T10:00:00Z', {
+      role: 'dancer',
+      approvedAt: '2024-01-02T10:00:00Z',
+      registryUntil: '2024-06-01',
+      danceClass: 3,
+      hasPartner: true,
+    }),
     dancer.next('person.coach_assigned', '2024-01-03T10:00:00Z', { coachId: coach.aggregateId, since: '2024-01-03' }),
   ];
   return { coach, dancer, events };
@@ -45,7 +65,12 @@ describe('coach listing (rules 4, 5)', () => {
   it('is in the buffer from the grant until it holds a registry dancer', () => {
     const { coach, events } = coachWithDancer();
     const m = run(events.slice(0, 2));
-    expect(m.coaches.get(coach.aggregateId)).toMatchObject({ registryState: 'BUFFER', archivedAt: null, registryUntil: null, q: { bufferSince: '2024-01-01T10:00:00.000Z' } });
+    expect(m.coaches.get(coach.aggregateId)).toMatchObject({
+      registryState: 'BUFFER',
+      archivedAt: null,
+      registryUntil: null,
+      q: { bufferSince: '2024-01-01T10:00:00.000Z' },
+    });
     expect(m.coaches.get(coach.aggregateId)?.nextDueAt?.toISOString()).toBe('2024-01-31T10:00:00.000Z');
     const listed = run(events);
     expect(listed.coaches.get(coach.aggregateId)).toMatchObject({ registryState: 'REGISTRY', nextDueAt: null, q: { bufferSince: null } });
@@ -63,7 +88,11 @@ describe('coach listing (rules 4, 5)', () => {
     at(m, '2024-06-30T23:59:59Z');
     expect(m.coaches.get(coach.aggregateId)?.registryState).toBe('BUFFER');
     at(m, '2024-07-01T00:00:00Z');
-    expect(m.coaches.get(coach.aggregateId)).toMatchObject({ registryState: 'ARCHIVE', archivedAt: '2024-07-01T00:00:00.000Z', nextDueAt: null });
+    expect(m.coaches.get(coach.aggregateId)).toMatchObject({
+      registryState: 'ARCHIVE',
+      archivedAt: '2024-07-01T00:00:00.000Z',
+      nextDueAt: null,
+    });
   });
 
   it('stays archived when a dancer comes back later, until it is reinstated', () => {
@@ -75,7 +104,10 @@ describe('coach listing (rules 4, 5)', () => {
     ];
     const m = at(run(later), '2024-07-07T00:00:00Z');
     expect(m.coaches.get(coach.aggregateId)).toMatchObject({ registryState: 'ARCHIVE', archivedAt: '2024-07-01T00:00:00.000Z' });
-    m.apply(coach.next('person.role_reinstated', '2024-07-10T10:00:00Z', { role: 'coach', registryUntil: null }), new Date('2024-07-10T10:00:00Z'));
+    m.apply(
+      coach.next('person.role_reinstated', '2024-07-10T10:00:00Z', { role: 'coach', registryUntil: null }),
+      new Date('2024-07-10T10:00:00Z'),
+    );
     expect(m.coaches.get(coach.aggregateId)).toMatchObject({ registryState: 'REGISTRY', archivedAt: null });
   });
 
@@ -86,7 +118,13 @@ describe('coach listing (rules 4, 5)', () => {
       ...events,
       dancer.next('person.coach_unassigned', '2024-02-01T10:00:00Z', { coachId: coach.aggregateId }),
       other.next('person.registered', '2024-02-20T09:00:00Z', person('Other')),
-      other.next('person.role_granted', '2024-02-20T10:00:00Z', { role: 'dancer', approvedAt: '2024-02-20T10:00:00Z', registryUntil: null, danceClass: 2, hasPartner: false }),
+      other.next('person.role_granted', '2024-02-20T10:00:00Z', {
+        role: 'dancer',
+        approvedAt: '2024-02-20T10:00:00Z',
+        registryUntil: null,
+        danceClass: 2,
+        hasPartner: false,
+      }),
       other.next('person.coach_assigned', '2024-02-25T10:00:00Z', { coachId: coach.aggregateId, since: '2024-02-25' }),
       other.next('person.coach_unassigned', '2024-03-01T10:00:00Z', { coachId: coach.aggregateId }),
     ]);
@@ -98,7 +136,14 @@ describe('coach listing (rules 4, 5)', () => {
 
   it('does not count a dancer held in ARCHIVE by an exception, and counts one held in REGISTRY', () => {
     const { coach, dancer, events } = coachWithDancer();
-    const m = run([...events, dancer.next('person.exception_placed', '2024-03-01T10:00:00Z', { role: 'dancer', registryState: 'ARCHIVE', until: '2024-03-15T10:00:00Z' })]);
+    const m = run([
+      ...events,
+      dancer.next('person.exception_placed', '2024-03-01T10:00:00Z', {
+        role: 'dancer',
+        registryState: 'ARCHIVE',
+        until: '2024-03-15T10:00:00Z',
+      }),
+    ]);
     expect(m.coaches.get(coach.aggregateId)).toMatchObject({ registryState: 'BUFFER', q: { bufferSince: '2024-03-01T10:00:00.000Z' } });
     at(m, '2024-03-15T10:00:00Z');
     expect(m.coaches.get(coach.aggregateId)?.registryState).toBe('REGISTRY');
@@ -108,7 +153,11 @@ describe('coach listing (rules 4, 5)', () => {
     const { coach, events } = coachWithDancer();
     const m = run([
       ...events.slice(0, 2),
-      coach.next('person.exception_placed', '2024-01-20T10:00:00Z', { role: 'coach', registryState: 'REGISTRY', until: '2024-03-01T00:00:00Z' }),
+      coach.next('person.exception_placed', '2024-01-20T10:00:00Z', {
+        role: 'coach',
+        registryState: 'REGISTRY',
+        until: '2024-03-01T00:00:00Z',
+      }),
     ]);
     at(m, '2024-02-15T00:00:00Z');
     expect(m.coaches.get(coach.aggregateId)).toMatchObject({ registryState: 'REGISTRY', archivedAt: null });
@@ -136,7 +185,13 @@ describe('club membership (rules 4, 5) and counts', () => {
     const { clubId, events } = world();
     expect(run(events.slice(0, 1)).clubs.get(clubId)).toMatchObject({ registryState: 'BUFFER', dancersCount: 0, coachesCount: 0 });
     const m = run(events);
-    expect(m.clubs.get(clubId)).toMatchObject({ registryState: 'REGISTRY', dancersCount: 1, coachesCount: 1, archivedAt: null, registryUntil: null });
+    expect(m.clubs.get(clubId)).toMatchObject({
+      registryState: 'REGISTRY',
+      dancersCount: 1,
+      coachesCount: 1,
+      archivedAt: null,
+      registryUntil: null,
+    });
     expect(m.coaches.get(events[1]?.aggregateId ?? '')?.q.clubIds).toEqual([clubId]);
   });
 
@@ -144,14 +199,27 @@ describe('club membership (rules 4, 5) and counts', () => {
     const { clubId, dancer, events } = world();
     const m = run([...events, dancer.next('person.club_left', '2024-02-01T10:00:00Z', { role: 'dancer', clubId })]);
     expect(m.clubs.get(clubId)).toMatchObject({ registryState: 'REGISTRY', dancersCount: 0, coachesCount: 1 });
-    m.apply(dancer.next('person.coach_unassigned', '2024-02-02T10:00:00Z', { coachId: events[1]?.aggregateId ?? '' }), new Date('2024-02-02T10:00:00Z'));
-    expect(m.clubs.get(clubId)).toMatchObject({ registryState: 'BUFFER', dancersCount: 0, coachesCount: 0, q: { bufferSince: '2024-02-02T10:00:00.000Z' } });
+    m.apply(
+      dancer.next('person.coach_unassigned', '2024-02-02T10:00:00Z', { coachId: events[1]?.aggregateId ?? '' }),
+      new Date('2024-02-02T10:00:00Z'),
+    );
+    expect(m.clubs.get(clubId)).toMatchObject({
+      registryState: 'BUFFER',
+      dancersCount: 0,
+      coachesCount: 0,
+      q: { bufferSince: '2024-02-02T10:00:00.000Z' },
+    });
   });
 
   it('drops members whose links closed by archival, enters the buffer at that instant and is archived at the end of the period', () => {
     const { clubId, events } = world();
     const m = at(run(events), '2024-06-01T00:00:00Z');
-    expect(m.clubs.get(clubId)).toMatchObject({ registryState: 'BUFFER', dancersCount: 0, coachesCount: 0, q: { bufferSince: '2024-06-01T00:00:00.000Z' } });
+    expect(m.clubs.get(clubId)).toMatchObject({
+      registryState: 'BUFFER',
+      dancersCount: 0,
+      coachesCount: 0,
+      q: { bufferSince: '2024-06-01T00:00:00.000Z' },
+    });
     at(m, '2024-07-01T00:00:00Z');
     expect(m.clubs.get(clubId)).toMatchObject({ registryState: 'ARCHIVE', archivedAt: '2024-07-01T00:00:00.000Z' });
   });
@@ -166,7 +234,10 @@ describe('club membership (rules 4, 5) and counts', () => {
 
   it('follows exceptions both ways', () => {
     const { clubId, club, events } = world();
-    const m = run([...events, club.next('club.exception_placed', '2024-03-01T10:00:00Z', { registryState: 'ARCHIVE', until: '2024-04-01T00:00:00Z' })]);
+    const m = run([
+      ...events,
+      club.next('club.exception_placed', '2024-03-01T10:00:00Z', { registryState: 'ARCHIVE', until: '2024-04-01T00:00:00Z' }),
+    ]);
     expect(m.clubs.get(clubId)).toMatchObject({ registryState: 'ARCHIVE', archivedAt: '2024-03-01T10:00:00.000Z' });
     m.apply(club.next('club.exception_lifted', '2024-03-05T10:00:00Z', {}), new Date('2024-03-05T10:00:00Z'));
     expect(m.clubs.get(clubId)).toMatchObject({ registryState: 'REGISTRY', archivedAt: null });
@@ -201,14 +272,31 @@ describe('order independence and replay', () => {
       [
         ...events.filter((e) => e.aggregateId === dancer.aggregateId),
         dancer.next('person.club_joined', '2024-01-05T10:00:00Z', { role: 'dancer', clubId, since: '2024-01-05' }),
-        dancer.next('person.membership_paid', '2024-05-01T10:00:00Z', { role: 'dancer', status: 'ACTIVE', membershipExpiresAt: '2024-05-20T00:00:00Z', registryUntil: '2024-07-01' }),
+        dancer.next('person.membership_paid', '2024-05-01T10:00:00Z', {
+          role: 'dancer',
+          status: 'ACTIVE',
+          membershipExpiresAt: '2024-05-20T00:00:00Z',
+          registryUntil: '2024-07-01',
+        }),
         dancer.next('person.role_reinstated', '2024-09-01T10:00:00Z', { role: 'dancer', registryUntil: '2025-09-01' }),
         dancer.next('person.club_joined', '2024-09-02T10:00:00Z', { role: 'dancer', clubId, since: '2024-09-02' }),
       ],
       [
         judge.next('person.registered', '2024-01-01T00:00:00Z', person('Judge')),
-        judge.next('person.role_granted', '2024-01-01T00:00:00Z', { role: 'judge', approvedAt: '2024-01-01T00:00:00Z', registryUntil: '2024-03-01', judgeCategory: 1, positions: ['judge'] }),
-        judge.next('person.role_granted', '2024-01-01T00:01:00Z', { role: 'dancer', approvedAt: '2024-01-01T00:01:00Z', registryUntil: null, danceClass: 1, hasPartner: false }),
+        judge.next('person.role_granted', '2024-01-01T00:00:00Z', {
+          role: 'judge',
+          approvedAt: '2024-01-01T00:00:00Z',
+          registryUntil: '2024-03-01',
+          judgeCategory: 1,
+          positions: ['judge'],
+        }),
+        judge.next('person.role_granted', '2024-01-01T00:01:00Z', {
+          role: 'dancer',
+          approvedAt: '2024-01-01T00:01:00Z',
+          registryUntil: null,
+          danceClass: 1,
+          hasPartner: false,
+        }),
         judge.next('person.club_joined', '2024-02-01T00:00:00Z', { role: 'dancer', clubId, since: '2024-02-01' }),
         judge.next('person.club_left', '2024-07-25T00:00:00Z', { role: 'dancer', clubId }),
       ],

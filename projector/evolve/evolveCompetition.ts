@@ -14,7 +14,11 @@ export type CompetitionEvent = Extract<DomainEvent, { type: `competition.${strin
  * Applies one competition event. `changedAt` moves to the event's instant when the public view
  * (evaluated on the event's calendar day, counts included) differs before and after it.
  */
-export function evolveCompetition(state: CompetitionState, event: CompetitionEvent, config: ProjectionConfig): EvolveResult<CompetitionState> {
+export function evolveCompetition(
+  state: CompetitionState,
+  event: CompetitionEvent,
+  config: ProjectionConfig,
+): EvolveResult<CompetitionState> {
   if (classifyVersion(state, event) === 'duplicate') return { state, outcome: 'duplicate' };
   const next = structuredClone(state);
   return { state: next, outcome: evolveCompetitionInPlace(next, event, config) };
@@ -31,7 +35,11 @@ export function evolveCompetitionInPlace(state: CompetitionState, event: Competi
   // Entries and added categories are most of a competition's history; their effect on the
   // public view is computed directly instead of comparing the whole view (which grows with the
   // categories) before and after.
-  const directChange = isEntryEvent(event) ? entryChangesView(state, event) : event.type === 'competition.category_added' ? categoryAddChangesView(state, event.data.category) : null;
+  const directChange = isEntryEvent(event)
+    ? entryChangesView(state, event)
+    : event.type === 'competition.category_added'
+      ? categoryAddChangesView(state, event.data.category)
+      : null;
   const today = directChange === null ? calendarDay(new Date(at), config.zone) : '';
   const before = directChange !== null || state.lifecycle === 'deleted' ? null : JSON.stringify(competitionPublicView(state, today));
   const lifecycle = state.lifecycle;
@@ -44,10 +52,15 @@ export function evolveCompetitionInPlace(state: CompetitionState, event: Competi
   return outcome;
 }
 
-type EntryEvent = Extract<CompetitionEvent, { type: 'competition.entry_submitted' | 'competition.entry_changed' | 'competition.entry_withdrawn' }>;
+type EntryEvent = Extract<
+  CompetitionEvent,
+  { type: 'competition.entry_submitted' | 'competition.entry_changed' | 'competition.entry_withdrawn' }
+>;
 
 const isEntryEvent = (event: CompetitionEvent): event is EntryEvent =>
-  event.type === 'competition.entry_submitted' || event.type === 'competition.entry_changed' || event.type === 'competition.entry_withdrawn';
+  event.type === 'competition.entry_submitted' ||
+  event.type === 'competition.entry_changed' ||
+  event.type === 'competition.entry_withdrawn';
 
 /**
  * Whether applying the entry event changes the counts the API shows: entriesCount moves when an
@@ -71,7 +84,17 @@ function categoryAddChangesView(state: CompetitionState, category: CategoryDetai
   return CATEGORY_FIELDS.some((field) => JSON.stringify(existing[field]) !== JSON.stringify(category[field]));
 }
 
-const CATEGORY_FIELDS = ['name', 'entryType', 'style', 'ageGroup', 'birthYearRange', 'participantDivision', 'level', 'dances', 'displayOrder'] as const satisfies readonly (keyof CategoryDetails)[];
+const CATEGORY_FIELDS = [
+  'name',
+  'entryType',
+  'style',
+  'ageGroup',
+  'birthYearRange',
+  'participantDivision',
+  'level',
+  'dances',
+  'displayOrder',
+] as const satisfies readonly (keyof CategoryDetails)[];
 
 function apply(state: CompetitionState, event: CompetitionEvent, at: string): boolean {
   if (event.type !== 'competition.drafted' && state.details === null) return false;

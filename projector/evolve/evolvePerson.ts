@@ -44,9 +44,7 @@ function grant(state: PersonState, event: EventOfType<'person.role_granted'>, at
     registryUntil: data.registryUntil,
   };
   const existing = state.roles[data.role];
-  const common: RoleStateBase = existing
-    ? { ...existing, ...base }
-    : { grantedAt: at, own: [], exceptions: [], ...base };
+  const common: RoleStateBase = existing ? { ...existing, ...base } : { grantedAt: at, own: [], exceptions: [], ...base };
   if (lastOwnState(common)?.state !== 'REGISTRY') common.own = [...common.own, { at, state: 'REGISTRY' }];
   const paid = { status: null, membershipExpiresAt: null, inactiveDueAt: null };
   switch (data.role) {
@@ -83,7 +81,17 @@ function apply(state: PersonState, event: PersonEvent, at: string): boolean {
       state.details = structuredClone(event.data);
       return true;
     case 'person.details_changed':
-      state.details = { name: null, surname: null, nameEn: null, surnameEn: null, sex: null, avatar: null, country: null, ...state.details, ...structuredClone(event.data) };
+      state.details = {
+        name: null,
+        surname: null,
+        nameEn: null,
+        surnameEn: null,
+        sex: null,
+        avatar: null,
+        country: null,
+        ...state.details,
+        ...structuredClone(event.data),
+      };
       return true;
     case 'person.role_granted':
       grant(state, event, at);
@@ -145,7 +153,14 @@ function apply(state: PersonState, event: PersonEvent, at: string): boolean {
   }
 }
 
-function openLink(state: PersonState, kind: 'club' | 'coach', role: 'dancer' | 'coach', subjectId: string, since: string, at: string): boolean {
+function openLink(
+  state: PersonState,
+  kind: 'club' | 'coach',
+  role: 'dancer' | 'coach',
+  subjectId: string,
+  since: string,
+  at: string,
+): boolean {
   const open = state.links.find((l) => l.kind === kind && l.role === role && l.subjectId === subjectId && l.closedAt === null);
   if (open) {
     open.since = since;

@@ -24,10 +24,14 @@ describe('the example history', () => {
   it('ends with the published competition, its remaining category and entry, and a plain-text description', () => {
     const c = m.competitions.get(exampleIds.competition);
     expect(c).toMatchObject({
-      visible: true, slug: 'riga-open-2025', name: 'Riga Open 2025 (WDSF)', status: 'completed',
+      visible: true,
+      slug: 'riga-open-2025',
+      name: 'Riga Open 2025 (WDSF)',
+      status: 'completed',
       description: 'Two days of Latin and Standard in the Arena Riga.\n\nSaturday: juniors\n\nSunday: adults',
       registration: { status: 'open', state: 'closed', maxEntries: 450, entriesCount: 1, startsCount: 1 },
-      createdAt: '2025-03-01T10:00:00.000Z', updatedAt: '2025-06-16T06:00:00.000Z',
+      createdAt: '2025-03-01T10:00:00.000Z',
+      updatedAt: '2025-06-16T06:00:00.000Z',
     });
     expect(c?.categories.map((x) => [x.id, x.startsCount])).toEqual([[exampleIds.categoryStandard, 1]]);
     expect(m.competitions.get(exampleIds.draftCompetition)?.visible).toBe(false);
@@ -35,8 +39,13 @@ describe('the example history', () => {
 
   it('ends with the dancer reinstated, lapsed, and without the links its archival closed', () => {
     expect(m.dancers.get(exampleIds.dancer)).toMatchObject({
-      registryState: 'REGISTRY', registryUntil: '2026-10-15', archivedAt: null, status: 'INACTIVE', danceClass: 5,
-      avatar: 'https://cdn.federation.example/avatars/berzina.jpg', q: { clubIds: [], coachIds: [], hasPartner: true },
+      registryState: 'REGISTRY',
+      registryUntil: '2026-10-15',
+      archivedAt: null,
+      status: 'INACTIVE',
+      danceClass: 5,
+      avatar: 'https://cdn.federation.example/avatars/berzina.jpg',
+      q: { clubIds: [], coachIds: [], hasPartner: true },
     });
     const links = m.personStates.get(exampleIds.dancer)?.links ?? [];
     expect(links.map((l) => [l.kind, l.closedAt, l.closedBy])).toEqual([
@@ -46,17 +55,31 @@ describe('the example history', () => {
   });
 
   it('ends with the judge archived on its registryUntil day but ACTIVE after the correction', () => {
-    expect(m.judges.get(exampleIds.judge)).toMatchObject({ registryState: 'ARCHIVE', archivedAt: '2025-05-11T00:00:00.000Z', registryUntil: null, status: 'ACTIVE', judgeCategory: 2 });
+    expect(m.judges.get(exampleIds.judge)).toMatchObject({
+      registryState: 'ARCHIVE',
+      archivedAt: '2025-05-11T00:00:00.000Z',
+      registryUntil: null,
+      status: 'ACTIVE',
+      judgeCategory: 2,
+    });
   });
 
   it('ends with the coach archived by the buffer 30 days after its only dancer was archived', () => {
-    expect(m.coaches.get(exampleIds.coach)).toMatchObject({ registryState: 'ARCHIVE', archivedAt: '2025-06-01T00:00:00.000Z', highestClass: 8 });
+    expect(m.coaches.get(exampleIds.coach)).toMatchObject({
+      registryState: 'ARCHIVE',
+      archivedAt: '2025-06-01T00:00:00.000Z',
+      highestClass: 8,
+    });
   });
 
   it('ends with the club reinstated into the buffer, its branch as the only (main) location', () => {
     expect(m.clubs.get(exampleIds.club)).toMatchObject({
-      registryState: 'BUFFER', archivedAt: null, dancersCount: 0, coachesCount: 0,
-      address: 'Rīgas iela 5, Jūrmala (2nd floor)', locations: [{ type: 'main', city: 'Jūrmala' }],
+      registryState: 'BUFFER',
+      archivedAt: null,
+      dancersCount: 0,
+      coachesCount: 0,
+      address: 'Rīgas iela 5, Jūrmala (2nd floor)',
+      locations: [{ type: 'main', city: 'Jūrmala' }],
       q: { bufferSince: '2025-10-02T10:00:00.000Z' },
     });
     expect(m.clubs.get(exampleIds.club)?.nextDueAt?.toISOString()).toBe('2025-11-01T10:00:00.000Z');

@@ -1,5 +1,11 @@
 import type { DomainEvent } from '../../services/events/index.ts';
-import type { ClubDocument, CoachDocument, CompetitionDocument, DancerDocument, JudgeDocument } from '../../services/readModel/documents.ts';
+import type {
+  ClubDocument,
+  CoachDocument,
+  CompetitionDocument,
+  DancerDocument,
+  JudgeDocument,
+} from '../../services/readModel/documents.ts';
 import { clubReadDocument, deriveClubMembership } from './clubDocuments.ts';
 import { initialClubState, type ClubState } from './clubState.ts';
 import { competitionReadDocument } from './competitionDocument.ts';

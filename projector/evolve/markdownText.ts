@@ -21,7 +21,11 @@ export function markdownToPlainText(markdown: string | null): string | null {
   if (markdown === null) return null;
   const tree = processor.runSync(processor.parse(markdown)) as TextNode;
   const blocks = (tree.children ?? [])
-    .map((block) => textOf(block).replace(/[ \t]+\n/g, '\n').trim())
+    .map((block) =>
+      textOf(block)
+        .replace(/[ \t]+\n/g, '\n')
+        .trim(),
+    )
     .filter((text) => text !== '');
   return blocks.length > 0 ? blocks.join('\n\n') : null;
 }

@@ -14,13 +14,27 @@ import { eventStream, uuid, type EventStream } from './testEvents.ts';
 const riga = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
 const latvia = { id: 117, name: 'Latvia', code: 'LV' };
 const registered: EventData<'person.registered'> = {
-  name: 'Jānis', surname: 'Bērziņš', nameEn: 'Janis', surnameEn: 'Berzins', sex: 'MALE', avatar: null, country: latvia,
+  name: 'Jānis',
+  surname: 'Bērziņš',
+  nameEn: 'Janis',
+  surnameEn: 'Berzins',
+  sex: 'MALE',
+  avatar: null,
+  country: latvia,
 };
 const dancerGrant = (registryUntil: string | null): EventData<'person.role_granted'> => ({
-  role: 'dancer', approvedAt: '2024-01-01T10:00:00Z', registryUntil, danceClass: 4, hasPartner: false,
+  role: 'dancer',
+  approvedAt: '2024-01-01T10:00:00Z',
+  registryUntil,
+  danceClass: 4,
+  hasPartner: false,
 });
 const judgeGrant = (registryUntil: string | null): EventData<'person.role_granted'> => ({
-  role: 'judge', approvedAt: '2024-01-02T10:00:00Z', registryUntil, judgeCategory: 2, positions: ['judge', 'headJudge'],
+  role: 'judge',
+  approvedAt: '2024-01-02T10:00:00Z',
+  registryUntil,
+  judgeCategory: 2,
+  positions: ['judge', 'headJudge'],
 });
 
 function project(events: PersonEvent[], state?: PersonState): PersonState {
@@ -40,14 +54,20 @@ function dancer(registryUntil: string | null = '2025-03-01'): { s: EventStream; 
   const s = eventStream(uuid());
   return {
     s,
-    events: [s.next('person.registered', '2024-01-01T09:00:00Z', registered), s.next('person.role_granted', '2024-01-01T10:00:00Z', dancerGrant(registryUntil))],
+    events: [
+      s.next('person.registered', '2024-01-01T09:00:00Z', registered),
+      s.next('person.role_granted', '2024-01-01T10:00:00Z', dancerGrant(registryUntil)),
+    ],
   };
 }
 
 describe('person and role documents', () => {
   it('lists nothing for a person without roles', () => {
     const s = eventStream(uuid());
-    expect(docsAt(project([s.next('person.registered', '2024-01-01T09:00:00Z', registered)]), '2024-01-02T00:00:00Z')).toEqual({ dancer: null, judge: null });
+    expect(docsAt(project([s.next('person.registered', '2024-01-01T09:00:00Z', registered)]), '2024-01-02T00:00:00Z')).toEqual({
+      dancer: null,
+      judge: null,
+    });
   });
 
   it('shows person fields, role fields and query keys; person details changes show on every role', () => {
@@ -60,10 +80,28 @@ describe('person and role documents', () => {
     ]);
     const { dancer: d, judge: j } = docsAt(state, '2024-03-01T00:00:00Z');
     expect(d).toMatchObject({
-      id: state.id, name: 'Jānis', surname: 'Bērziņš', nameEn: 'Janis', surnameEn: 'Berzinsh', avatar: 'https://cdn.example/a.jpg',
-      country: latvia, danceClass: 5, status: null, membershipExpiresAt: null, registryState: 'REGISTRY', registryUntil: '2025-03-01', archivedAt: null,
+      id: state.id,
+      name: 'Jānis',
+      surname: 'Bērziņš',
+      nameEn: 'Janis',
+      surnameEn: 'Berzinsh',
+      avatar: 'https://cdn.example/a.jpg',
+      country: latvia,
+      danceClass: 5,
+      status: null,
+      membershipExpiresAt: null,
+      registryState: 'REGISTRY',
+      registryUntil: '2025-03-01',
+      archivedAt: null,
     });
-    expect(d?.q).toMatchObject({ sex: 'MALE', hasPartner: true, country: ['latvia', 'lv'], nameKey: 'berzinsh\u0001janis', approvedAt: '2024-01-01T10:00:00.000Z', approvedRank: 0 });
+    expect(d?.q).toMatchObject({
+      sex: 'MALE',
+      hasPartner: true,
+      country: ['latvia', 'lv'],
+      nameKey: 'berzinsh\u0001janis',
+      approvedAt: '2024-01-01T10:00:00.000Z',
+      approvedRank: 0,
+    });
     expect(j).toMatchObject({ avatar: 'https://cdn.example/a.jpg', judgeCategory: 2, registryState: 'REGISTRY' });
     expect(j?.q.positions).toEqual(['judge', 'headJudge']);
     expect(j?.q.approvedAt).toBe('2024-01-02T10:00:00.000Z');
@@ -91,13 +129,43 @@ describe('rule 1: archival at the start of the registryUntil day (Europe/Riga)',
   });
 
   it('is moved later by a payment made before the day', () => {
-    const paid = project([s.next('person.membership_paid', '2025-02-20T10:00:00Z', { role: 'dancer', status: 'ACTIVE', membershipExpiresAt: '2026-02-20T10:00:00Z', registryUntil: '2026-05-20' })], state);
-    expect(dancerAt(paid, '2025-03-02T00:00:00Z')).toMatchObject({ registryState: 'REGISTRY', registryUntil: '2026-05-20', status: 'ACTIVE', membershipExpiresAt: '2026-02-20T10:00:00.000Z' });
+    const paid = project(
+      [
+        s.next('person.membership_paid', '2025-02-20T10:00:00Z', {
+          role: 'dancer',
+          status: 'ACTIVE',
+          membershipExpiresAt: '2026-02-20T10:00:00Z',
+          registryUntil: '2026-05-20',
+        }),
+      ],
+      state,
+    );
+    expect(dancerAt(paid, '2025-03-02T00:00:00Z')).toMatchObject({
+      registryState: 'REGISTRY',
+      registryUntil: '2026-05-20',
+      status: 'ACTIVE',
+      membershipExpiresAt: '2026-02-20T10:00:00.000Z',
+    });
   });
 
   it('is not undone by a payment made after the day', () => {
-    const paid = project([s.next('person.membership_paid', '2025-03-05T10:00:00Z', { role: 'dancer', status: 'ACTIVE', membershipExpiresAt: '2026-03-05T10:00:00Z', registryUntil: '2026-06-05' })], state);
-    expect(dancerAt(paid, '2025-03-06T00:00:00Z')).toMatchObject({ registryState: 'ARCHIVE', status: 'ACTIVE', archivedAt: '2025-02-28T22:00:00.000Z', registryUntil: null });
+    const paid = project(
+      [
+        s.next('person.membership_paid', '2025-03-05T10:00:00Z', {
+          role: 'dancer',
+          status: 'ACTIVE',
+          membershipExpiresAt: '2026-03-05T10:00:00Z',
+          registryUntil: '2026-06-05',
+        }),
+      ],
+      state,
+    );
+    expect(dancerAt(paid, '2025-03-06T00:00:00Z')).toMatchObject({
+      registryState: 'ARCHIVE',
+      status: 'ACTIVE',
+      archivedAt: '2025-02-28T22:00:00.000Z',
+      registryUntil: null,
+    });
   });
 
   it('applies an explicit archival at occurredAt', () => {
@@ -136,7 +204,10 @@ describe('rule 2 and the reinstatement example', () => {
   });
 
   it('closes the links at the due archival instant when a reinstatement arrives two days later; they stay closed', () => {
-    const reinstated = project([s.next('person.role_reinstated', '2025-03-03T09:00:00Z', { role: 'dancer', registryUntil: '2026-03-03' })], linked);
+    const reinstated = project(
+      [s.next('person.role_reinstated', '2025-03-03T09:00:00Z', { role: 'dancer', registryUntil: '2026-03-03' })],
+      linked,
+    );
     const d = dancerAt(reinstated, '2025-03-03T10:00:00Z');
     expect(d).toMatchObject({ registryState: 'REGISTRY', registryUntil: '2026-03-03', archivedAt: null });
     expect(d.q).toMatchObject({ clubIds: [], coachIds: [] });
@@ -166,11 +237,18 @@ describe('rule 2 and the reinstatement example', () => {
     const late = evolvePerson(linked, reinstatement, riga).state;
     const sweptLive = evolvePerson(advancePerson(linked, '2025-03-01T00:00:00.000Z', riga.zone), reinstatement, riga).state;
     expect(sweptLive).toEqual(late);
-    expect(roleReadDocuments(sweptLive, new Date('2025-03-04T00:00:00Z'), riga)).toEqual(roleReadDocuments(late, new Date('2025-03-04T00:00:00Z'), riga));
+    expect(roleReadDocuments(sweptLive, new Date('2025-03-04T00:00:00Z'), riga)).toEqual(
+      roleReadDocuments(late, new Date('2025-03-04T00:00:00Z'), riga),
+    );
   });
 
   it('does not archive when a payment made before the day is consumed after it (lag)', () => {
-    const paid = s.next('person.membership_paid', '2025-02-27T10:00:00Z', { role: 'dancer', status: 'ACTIVE', membershipExpiresAt: '2026-02-27T10:00:00Z', registryUntil: '2026-05-27' });
+    const paid = s.next('person.membership_paid', '2025-02-27T10:00:00Z', {
+      role: 'dancer',
+      status: 'ACTIVE',
+      membershipExpiresAt: '2026-02-27T10:00:00Z',
+      registryUntil: '2026-05-27',
+    });
     // The clock derived documents at a later now, but never stored an advanced state.
     expect(dancerAt(linked, '2025-03-05T00:00:00Z').registryState).toBe('ARCHIVE');
     const d = dancerAt(evolvePerson(linked, paid, riga).state, '2025-03-05T00:00:00Z');
@@ -180,11 +258,14 @@ describe('rule 2 and the reinstatement example', () => {
   it('closes links on an explicit archival; leaving and unassigning close them too', () => {
     const archived = project([s.next('person.role_archived', '2024-06-01T10:00:00Z', { role: 'dancer' })], linked);
     expect(archived.links.every((l) => l.closedAt === '2024-06-01T10:00:00.000Z' && l.closedBy === 'archival')).toBe(true);
-    const left = project([
-      s.next('person.club_left', '2024-06-01T10:00:00Z', { role: 'dancer', clubId }),
-      s.next('person.coach_unassigned', '2024-06-01T10:01:00Z', { coachId }),
-      s.next('person.club_joined', '2024-07-01T10:00:00Z', { role: 'dancer', clubId, since: '2024-07-01' }),
-    ], linked);
+    const left = project(
+      [
+        s.next('person.club_left', '2024-06-01T10:00:00Z', { role: 'dancer', clubId }),
+        s.next('person.coach_unassigned', '2024-06-01T10:01:00Z', { coachId }),
+        s.next('person.club_joined', '2024-07-01T10:00:00Z', { role: 'dancer', clubId, since: '2024-07-01' }),
+      ],
+      linked,
+    );
     expect(dancerAt(left, '2024-07-02T00:00:00Z').q).toMatchObject({ clubIds: [clubId], coachIds: [] });
     const facts = dancerLinkFacts(left, new Date('2024-07-02T00:00:00Z'), riga);
     expect(facts.find((f) => f.kind === 'club')?.listed).toEqual([
@@ -204,8 +285,18 @@ describe('rule 3: status per role', () => {
   const state = project([
     ...events,
     s.next('person.role_granted', '2024-01-02T10:00:00Z', judgeGrant('2026-01-01')),
-    s.next('person.membership_paid', '2024-02-01T10:00:00Z', { role: 'dancer', status: 'ACTIVE', membershipExpiresAt: '2025-02-01T10:00:00Z', registryUntil: '2026-01-01' }),
-    s.next('person.membership_paid', '2024-02-02T10:00:00Z', { role: 'judge', status: 'LIMITED', membershipExpiresAt: '2025-08-01T10:00:00Z', registryUntil: '2026-01-01' }),
+    s.next('person.membership_paid', '2024-02-01T10:00:00Z', {
+      role: 'dancer',
+      status: 'ACTIVE',
+      membershipExpiresAt: '2025-02-01T10:00:00Z',
+      registryUntil: '2026-01-01',
+    }),
+    s.next('person.membership_paid', '2024-02-02T10:00:00Z', {
+      role: 'judge',
+      status: 'LIMITED',
+      membershipExpiresAt: '2025-08-01T10:00:00Z',
+      registryUntil: '2026-01-01',
+    }),
   ]);
 
   it('becomes INACTIVE at membershipExpiresAt and stays listed: ACTIVE judge, INACTIVE dancer', () => {
@@ -214,14 +305,20 @@ describe('rule 3: status per role', () => {
     const { dancer: d, judge: j } = docsAt(state, '2025-02-01T10:00:00Z');
     expect(d).toMatchObject({ status: 'INACTIVE', registryState: 'REGISTRY', membershipExpiresAt: '2025-02-01T10:00:00.000Z' });
     expect(j).toMatchObject({ status: 'LIMITED', registryState: 'REGISTRY' });
-    const corrected = project([s.next('person.membership_status_changed', '2025-03-01T10:00:00Z', { role: 'judge', status: 'ACTIVE' })], state);
+    const corrected = project(
+      [s.next('person.membership_status_changed', '2025-03-01T10:00:00Z', { role: 'judge', status: 'ACTIVE' })],
+      state,
+    );
     const both = docsAt(corrected, '2025-03-02T00:00:00Z');
     expect(both.judge?.status).toBe('ACTIVE');
     expect(both.dancer?.status).toBe('INACTIVE');
   });
 
   it('keeps a correction made after the term ended', () => {
-    const corrected = project([s.next('person.membership_status_changed', '2025-03-01T10:00:00Z', { role: 'dancer', status: 'LIMITED' })], state);
+    const corrected = project(
+      [s.next('person.membership_status_changed', '2025-03-01T10:00:00Z', { role: 'dancer', status: 'LIMITED' })],
+      state,
+    );
     expect(dancerAt(corrected, '2025-04-01T00:00:00Z').status).toBe('LIMITED');
   });
 });
@@ -231,25 +328,60 @@ describe('rule 6: exceptions', () => {
   const archived = project(events); // archived at 2025-02-28T22:00Z once advanced
 
   it('REGISTRY over an archived dancer: listed with archivedAt null until `until`, then its own state again', () => {
-    const held = project([s.next('person.exception_placed', '2025-04-01T10:00:00Z', { role: 'dancer', registryState: 'REGISTRY', until: '2025-05-01T00:00:00Z' })], archived);
+    const held = project(
+      [
+        s.next('person.exception_placed', '2025-04-01T10:00:00Z', {
+          role: 'dancer',
+          registryState: 'REGISTRY',
+          until: '2025-05-01T00:00:00Z',
+        }),
+      ],
+      archived,
+    );
     const during = dancerAt(held, '2025-04-15T00:00:00Z');
     expect(during).toMatchObject({ registryState: 'REGISTRY', archivedAt: null, registryUntil: '2025-03-01' });
     expect(during.nextDueAt?.toISOString()).toBe('2025-05-01T00:00:00.000Z');
-    expect(dancerAt(held, '2025-05-01T00:00:00Z')).toMatchObject({ registryState: 'ARCHIVE', archivedAt: '2025-02-28T22:00:00.000Z', registryUntil: null });
+    expect(dancerAt(held, '2025-05-01T00:00:00Z')).toMatchObject({
+      registryState: 'ARCHIVE',
+      archivedAt: '2025-02-28T22:00:00.000Z',
+      registryUntil: null,
+    });
   });
 
   it('ARCHIVE over a listed dancer: archived from the placement, back when lifted', () => {
     const { s: t, events: e } = dancer('2026-01-01');
-    const held = project([...e, t.next('person.exception_placed', '2025-04-01T10:00:00Z', { role: 'dancer', registryState: 'ARCHIVE', until: '2025-06-01T00:00:00Z' })]);
-    expect(dancerAt(held, '2025-04-02T00:00:00Z')).toMatchObject({ registryState: 'ARCHIVE', archivedAt: '2025-04-01T10:00:00.000Z', registryUntil: null });
+    const held = project([
+      ...e,
+      t.next('person.exception_placed', '2025-04-01T10:00:00Z', {
+        role: 'dancer',
+        registryState: 'ARCHIVE',
+        until: '2025-06-01T00:00:00Z',
+      }),
+    ]);
+    expect(dancerAt(held, '2025-04-02T00:00:00Z')).toMatchObject({
+      registryState: 'ARCHIVE',
+      archivedAt: '2025-04-01T10:00:00.000Z',
+      registryUntil: null,
+    });
     const lifted = project([t.next('person.exception_lifted', '2025-04-10T10:00:00Z', { role: 'dancer' })], held);
-    expect(dancerAt(lifted, '2025-04-11T00:00:00Z')).toMatchObject({ registryState: 'REGISTRY', archivedAt: null, registryUntil: '2026-01-01' });
+    expect(dancerAt(lifted, '2025-04-11T00:00:00Z')).toMatchObject({
+      registryState: 'REGISTRY',
+      archivedAt: null,
+      registryUntil: '2026-01-01',
+    });
     expect(dancerAt(held, '2025-06-01T00:00:00Z')).toMatchObject({ registryState: 'REGISTRY', archivedAt: null });
   });
 
   it('defers rule 1 while an exception holds the role, then archives at its end', () => {
     const { s: t, events: e } = dancer('2025-03-01');
-    const held = project([...e, t.next('person.exception_placed', '2025-02-20T10:00:00Z', { role: 'dancer', registryState: 'REGISTRY', until: '2025-03-10T00:00:00Z' })]);
+    const held = project([
+      ...e,
+      t.next('person.exception_placed', '2025-02-20T10:00:00Z', {
+        role: 'dancer',
+        registryState: 'REGISTRY',
+        until: '2025-03-10T00:00:00Z',
+      }),
+    ]);
     expect(dancerAt(held, '2025-03-05T00:00:00Z')).toMatchObject({ registryState: 'REGISTRY', archivedAt: null });
     expect(dancerAt(held, '2025-03-10T00:00:00Z')).toMatchObject({ registryState: 'ARCHIVE', archivedAt: '2025-03-10T00:00:00.000Z' });
     const lifted = project([t.next('person.exception_lifted', '2025-03-05T12:00:00Z', { role: 'dancer' })], held);
@@ -272,7 +404,12 @@ describe('rule 6: exceptions', () => {
 describe('idempotence and versions', () => {
   const { s, events } = dancer('2026-01-01');
   const state = project(events);
-  const paid = s.next('person.membership_paid', '2024-02-01T10:00:00Z', { role: 'dancer', status: 'ACTIVE', membershipExpiresAt: '2025-02-01T10:00:00Z', registryUntil: '2026-01-01' });
+  const paid = s.next('person.membership_paid', '2024-02-01T10:00:00Z', {
+    role: 'dancer',
+    status: 'ACTIVE',
+    membershipExpiresAt: '2025-02-01T10:00:00Z',
+    registryUntil: '2026-01-01',
+  });
   const once = evolvePerson(state, paid, riga);
 
   it('applies an event once', () => {
@@ -288,14 +425,21 @@ describe('idempotence and versions', () => {
   });
 
   it('reports a gap and applies the event', () => {
-    const gapped = evolvePerson(once.state, { ...s.next('person.role_archived', '2024-03-01T10:00:00Z', { role: 'dancer' }), aggregateVersion: 7 }, riga);
+    const gapped = evolvePerson(
+      once.state,
+      { ...s.next('person.role_archived', '2024-03-01T10:00:00Z', { role: 'dancer' }), aggregateVersion: 7 },
+      riga,
+    );
     expect(gapped.outcome).toBe('gap');
     expect(gapped.state.gaps).toBe(1);
     expect(dancerAt(gapped.state, '2024-03-02T00:00:00Z').registryState).toBe('ARCHIVE');
   });
 
   it('ignores events about a role the person does not hold, advancing the version', () => {
-    const event = { ...s.next('person.role_archived', '2024-03-01T10:00:00Z', { role: 'judge' }), aggregateVersion: once.state.version + 1 };
+    const event = {
+      ...s.next('person.role_archived', '2024-03-01T10:00:00Z', { role: 'judge' }),
+      aggregateVersion: once.state.version + 1,
+    };
     const result = evolvePerson(once.state, event, riga);
     expect(result.outcome).toBe('ignored');
     expect(result.state.version).toBe(once.state.version + 1);

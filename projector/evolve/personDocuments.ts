@@ -15,23 +15,30 @@ import type { Interval, ProjectionConfig } from './types.ts';
 
 const DAY_MS = 86_400_000;
 const toDate = (instant: string | null): Date | null => (instant === null ? null : new Date(instant));
-const earliest = (...instants: Array<string | null>): string | null =>
-  instants.filter((i): i is string => i !== null).sort()[0] ?? null;
+const earliest = (...instants: Array<string | null>): string | null => instants.filter((i): i is string => i !== null).sort()[0] ?? null;
 
 /** Reported timeline of a dancer or judge role (its own transitions already hold rule 1). */
 export function paidRoleTimeline(role: RoleStateBase, now: string): Timeline {
   return deriveRegistryTimeline({ own: role.own, exceptions: role.exceptions, members: null, bufferPeriodMs: 0, now });
 }
 
-function personFields(state: PersonState, role: RoleStateBase): { base: Omit<PersonRoleDocumentBase, 'registryState' | 'registryUntil' | 'archivedAt' | 'nextDueAt'>; q: PersonQueryKeys } {
+function personFields(
+  state: PersonState,
+  role: RoleStateBase,
+): { base: Omit<PersonRoleDocumentBase, 'registryState' | 'registryUntil' | 'archivedAt' | 'nextDueAt'>; q: PersonQueryKeys } {
   const d = state.details;
   const names = { name: d?.name ?? null, surname: d?.surname ?? null, nameEn: d?.nameEn ?? null, surnameEn: d?.surnameEn ?? null };
   const country: RegistryCountry = d?.country ? { id: d.country.id, name: d.country.name, code: d.country.code } : null;
   const { name, surname, nameEn, surnameEn } = names;
   const search = searchTokens([
-    name, surname, nameEn, surnameEn,
-    [name, surname].filter(Boolean).join(' '), [surname, name].filter(Boolean).join(' '),
-    [nameEn, surnameEn].filter(Boolean).join(' '), [surnameEn, nameEn].filter(Boolean).join(' '),
+    name,
+    surname,
+    nameEn,
+    surnameEn,
+    [name, surname].filter(Boolean).join(' '),
+    [surname, name].filter(Boolean).join(' '),
+    [nameEn, surnameEn].filter(Boolean).join(' '),
+    [surnameEn, nameEn].filter(Boolean).join(' '),
   ]);
   return {
     base: { _id: state.id, id: state.id, ...names, avatar: d?.avatar ?? null, country },

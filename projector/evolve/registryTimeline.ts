@@ -34,8 +34,7 @@ export interface Timeline {
   nextDueAt: string | null;
 }
 
-export const exceptionEnd = (e: RegistryException): string =>
-  e.endedAt !== null && e.endedAt < e.until ? e.endedAt : e.until;
+export const exceptionEnd = (e: RegistryException): string => (e.endedAt !== null && e.endedAt < e.until ? e.endedAt : e.until);
 
 /** The exception in force at an instant (the latest placed, should two overlap). */
 export function exceptionAt(exceptions: readonly RegistryException[], instant: string): RegistryException | null {

@@ -18,7 +18,9 @@ export function eventStream(aggregateId: string): EventStream {
       version += 1;
       sequence += 1;
       const eventId = `00000000-0000-4000-8000-${sequence.toString(16).padStart(12, '0')}`;
-      return { eventId, type, schemaVersion: 1, occurredAt, aggregateId, aggregateVersion: version, data } as DomainEvent as EventOfType<typeof type>;
+      return { eventId, type, schemaVersion: 1, occurredAt, aggregateId, aggregateVersion: version, data } as DomainEvent as EventOfType<
+        typeof type
+      >;
     },
   };
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { currentInstant, keepSnapshots, type EndsSnapshot } from './currentInstant.ts';
 
-const snap = (at: number, ends: Record<number, number>): EndsSnapshot => ({ at, ends: new Map(Object.entries(ends).map(([p, e]) => [Number(p), e])) });
+const snap = (at: number, ends: Record<number, number>): EndsSnapshot => ({
+  at,
+  ends: new Map(Object.entries(ends).map(([p, e]) => [Number(p), e])),
+});
 const pos = (positions: Record<number, number>): Map<number, number> => new Map(Object.entries(positions).map(([p, e]) => [Number(p), e]));
 
 describe('currentInstant', () => {

@@ -40,17 +40,19 @@ export function recordFreshness(opts: RecordFreshnessOptions): () => void {
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    tick().then(
-      () => {
-        if (failing) opts.logger.info('recording the read model\'s freshness again');
-        failing = false;
-      },
-      (error: unknown) => {
-        // Once per outage: the broker or the database being away is reported by readiness.
-        if (!failing) opts.logger.warn({ err: error }, 'could not record the read model\'s freshness');
-        failing = true;
-      },
-    ).finally(() => (running = false));
+    tick()
+      .then(
+        () => {
+          if (failing) opts.logger.info("recording the read model's freshness again");
+          failing = false;
+        },
+        (error: unknown) => {
+          // Once per outage: the broker or the database being away is reported by readiness.
+          if (!failing) opts.logger.warn({ err: error }, "could not record the read model's freshness");
+          failing = true;
+        },
+      )
+      .finally(() => (running = false));
   }, opts.everyMs ?? 1000);
   timer.unref();
   return () => clearInterval(timer);

@@ -9,7 +9,16 @@ import type { ProjectorMetrics } from './projectorMetrics.ts';
  * would otherwise leave the last value standing while the topic grows. Reads Kafka's committed
  * offsets of the live group, as `npm run status` does.
  */
-export function refreshLagFromKafka(opts: { admin: Admin; db: Db; topic: string; dlqTopic: string; groupId: string; metrics: ProjectorMetrics; logger: Logger; everyMs?: number }): () => void {
+export function refreshLagFromKafka(opts: {
+  admin: Admin;
+  db: Db;
+  topic: string;
+  dlqTopic: string;
+  groupId: string;
+  metrics: ProjectorMetrics;
+  logger: Logger;
+  everyMs?: number;
+}): () => void {
   const timer = setInterval(() => {
     readProjectorStatus(opts).then(
       (status) => {

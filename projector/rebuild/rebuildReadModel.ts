@@ -44,13 +44,18 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
     await ensureWriterIndexes(opts.db, next);
 
     const ends = await admin.fetchTopicOffsets(opts.topic);
-    const remaining = new Map(ends.filter((p) => BigInt(p.high) > BigInt(p.low)).map((p) => [p.partition, { low: BigInt(p.low), high: BigInt(p.high) }]));
+    const remaining = new Map(
+      ends.filter((p) => BigInt(p.high) > BigInt(p.low)).map((p) => [p.partition, { low: BigInt(p.low), high: BigInt(p.high) }]),
+    );
     const total = [...remaining.values()].reduce((sum, p) => sum + Number(p.high - p.low), 0);
     const done = new Map<number, number>();
     opts.logger.info({ from, to, messages: total }, 'rebuild started');
     opts.metrics.rebuildProgress.set(0);
 
-    const store = new MongoProjectionStore(opts.db, to, { live: false, countWrites: (collection, n) => opts.metrics.databaseWrites.inc({ collection }, n) });
+    const store = new MongoProjectionStore(opts.db, to, {
+      live: false,
+      countWrites: (collection, n) => opts.metrics.databaseWrites.inc({ collection }, n),
+    });
     let finish: () => void = () => undefined;
     const finished = new Promise<void>((resolve) => (finish = resolve));
     if (remaining.size === 0) finish();
@@ -80,10 +85,14 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
     await consumer.stop();
     const indexing = performance.now();
     await opts.ensureIndexes(opts.db, next);
-    opts.logger.info({ to, seconds: Math.round((performance.now() - indexing) / 100) / 10 }, 'rebuild built the indexes of the new generation');
+    opts.logger.info(
+      { to, seconds: Math.round((performance.now() - indexing) / 100) / 10 },
+      'rebuild built the indexes of the new generation',
+    );
 
     const swept = await sweepDue(store, opts.projection, opts.clock());
-    if (!(await switchGeneration(opts.db, from, to))) throw new Error(`generation ${from} is no longer live; another rebuild switched first`);
+    if (!(await switchGeneration(opts.db, from, to)))
+      throw new Error(`generation ${from} is no longer live; another rebuild switched first`);
     opts.metrics.rebuildProgress.set(1);
     opts.logger.info({ from, to, swept }, 'switched to the rebuilt generation');
 
@@ -98,5 +107,9 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
 
 async function dropCollections(db: Db, collections: ProjectionCollections): Promise<void> {
   const existing = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
-  await Promise.all(allCollectionNames(collections).filter((name) => existing.has(name)).map((name) => db.dropCollection(name)));
+  await Promise.all(
+    allCollectionNames(collections)
+      .filter((name) => existing.has(name))
+      .map((name) => db.dropCollection(name)),
+  );
 }

@@ -21,7 +21,13 @@ export interface ProjectorStatus {
 }
 
 /** Lag as Kafka itself sees it: the live group's committed offsets against the topic's end. */
-export async function readProjectorStatus(opts: { admin: Admin; db: Db; topic: string; dlqTopic: string; groupId: string }): Promise<ProjectorStatus> {
+export async function readProjectorStatus(opts: {
+  admin: Admin;
+  db: Db;
+  topic: string;
+  dlqTopic: string;
+  groupId: string;
+}): Promise<ProjectorStatus> {
   const { generation } = await readMeta(opts.db);
   const group = liveGroupId(opts.groupId, generation);
   const topics = new Set(await opts.admin.listTopics());

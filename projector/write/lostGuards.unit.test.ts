@@ -4,8 +4,15 @@ import { lostGuards } from './lostGuards.ts';
 
 // Errors built the way driver 7 builds them in bulk/common.js (executeCommands, handleWriteError);
 // of the result, lostGuards reads only the write-concern error.
-const bulkResult = (concern?: WriteConcernError): BulkWriteResult => ({ getWriteConcernError: () => concern }) as unknown as BulkWriteResult;
-const writeError = (index: number, code: number) => ({ index, code, errmsg: code === 11000 ? 'E11000 duplicate key' : 'failed', errInfo: undefined, op: {} });
+const bulkResult = (concern?: WriteConcernError): BulkWriteResult =>
+  ({ getWriteConcernError: () => concern }) as unknown as BulkWriteResult;
+const writeError = (index: number, code: number) => ({
+  index,
+  code,
+  errmsg: code === 11000 ? 'E11000 duplicate key' : 'failed',
+  errInfo: undefined,
+  op: {},
+});
 
 describe('lostGuards: which refusals of a bulk write are only guards that lost', () => {
   it('gives the indexes when every write error is a duplicate key', () => {

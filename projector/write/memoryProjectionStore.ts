@@ -41,7 +41,13 @@ export class MemoryProjectionStore implements ProjectionStore {
   /** `memberRole|memberId` → fact ids, likewise for loadMemberFacts. */
   private readonly factsByMember = new Map<string, Set<string>>();
   readonly revisions = new Map<string, number>();
-  readonly docs: Record<Listing, Map<string, StoredDoc>> = { competitions: new Map(), dancers: new Map(), judges: new Map(), coaches: new Map(), clubs: new Map() };
+  readonly docs: Record<Listing, Map<string, StoredDoc>> = {
+    competitions: new Map(),
+    dancers: new Map(),
+    judges: new Map(),
+    coaches: new Map(),
+    clubs: new Map(),
+  };
   readonly writes = new Map<string, number>();
   readonly changed: string[][] = [];
   /**

@@ -44,7 +44,9 @@ export class MongoProjectionStore implements ProjectionStore {
 
   async loadStates<K extends StateKind>(kind: K, ids: readonly string[]): Promise<Map<string, StateByKind[K]>> {
     if (ids.length === 0) return new Map();
-    const docs = await this.coll(this.names.states[kind]).find({ _id: { $in: [...ids] } }).toArray();
+    const docs = await this.coll(this.names.states[kind])
+      .find({ _id: { $in: [...ids] } })
+      .toArray();
     const found = new Map(docs.map((d) => [String(d._id), d as unknown as StateByKind[K]]));
     if (this.absent.size > 100_000) this.absent.clear();
     for (const id of ids) {
@@ -84,11 +86,18 @@ export class MongoProjectionStore implements ProjectionStore {
       // The same predicate as `{_id, $or}`; under `$and` because SecantusDB runs a write whose
       // filter has a top-level `$or` beside `_id` as a scan (11 ms per write on 20,000
       // documents, though its explain shows the _id index), and this way in 0.2 ms.
-      const filter = { $and: [{ _id: id }, { $or: [{ 'stamp.v': { $lt: stamp.v } }, { 'stamp.v': stamp.v, 'stamp.at': { $lte: stamp.at } }] }] };
+      const filter = {
+        $and: [{ _id: id }, { $or: [{ 'stamp.v': { $lt: stamp.v } }, { 'stamp.v': stamp.v, 'stamp.at': { $lte: stamp.at } }] }],
+      };
       return doc === null ? { deleteOne: { filter } } : { replaceOne: { filter, replacement: { ...doc, stamp }, upsert: true } };
     };
     for (const listing of ['competitions', 'dancers', 'judges'] as const) {
-      jobs.push(this.insertNewThenReplace(this.names.read[listing], [...writes.docs[listing]].map(([id, doc]) => stamped(id, doc))));
+      jobs.push(
+        this.insertNewThenReplace(
+          this.names.read[listing],
+          [...writes.docs[listing]].map(([id, doc]) => stamped(id, doc)),
+        ),
+      );
     }
     await Promise.all(jobs);
     for (const kind of ['competition', 'person', 'club'] as const) for (const id of writes.states[kind].keys()) this.absent.delete(id);
@@ -96,7 +105,10 @@ export class MongoProjectionStore implements ProjectionStore {
     // differs from the stored one, or when the member's events come back as duplicates (a
     // replay after a crash). Facts already stored under a state that was not would look
     // unchanged on the replay, and their subjects would never be derived.
-    await this.bulkTolerateDuplicates(this.names.memberLinks, [...writes.facts.values()].map((fact) => stamped(fact._id, fact, fact.memberId)));
+    await this.bulkTolerateDuplicates(
+      this.names.memberLinks,
+      [...writes.facts.values()].map((fact) => stamped(fact._id, fact, fact.memberId)),
+    );
   }
 
   async bumpRevisions(keys: readonly string[]): Promise<void> {
@@ -108,7 +120,9 @@ export class MongoProjectionStore implements ProjectionStore {
 
   async readRevisions(keys: readonly string[]): Promise<Map<string, number>> {
     if (keys.length === 0) return new Map();
-    const docs = await this.coll(this.names.revisions).find({ _id: { $in: [...keys] } }).toArray();
+    const docs = await this.coll(this.names.revisions)
+      .find({ _id: { $in: [...keys] } })
+      .toArray();
     return new Map(docs.map((d) => [String(d._id), Number(d.rev)]));
   }
 

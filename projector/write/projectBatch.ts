@@ -64,7 +64,11 @@ export async function projectBatch(input: BatchInput, store: ProjectionStore, co
   const outcomes: Outcome[] = new Array<Outcome>(input.events.length);
   const ids: Record<StateKind, Set<string>> = { competition: new Set(), person: new Set(), club: new Set() };
   input.events.forEach((e) => ids[kindOf(e)].add(e.aggregateId));
-  const eventIds: Record<StateKind, Set<string>> = { competition: new Set(ids.competition), person: new Set(ids.person), club: new Set(ids.club) };
+  const eventIds: Record<StateKind, Set<string>> = {
+    competition: new Set(ids.competition),
+    person: new Set(ids.person),
+    club: new Set(ids.club),
+  };
   for (const id of input.due?.competitions ?? []) ids.competition.add(id);
   for (const id of input.due?.persons ?? []) ids.person.add(id);
 
@@ -105,13 +109,19 @@ export async function projectBatch(input: BatchInput, store: ProjectionStore, co
   // later event that happened before `now` must find the state as it was at its own instant.
   // Documents are computed at `now` from the unadvanced state. A clock sweep writes documents
   // only, so the partition's consumer stays the one writer of a state.
-  const touched = (kind: StateKind) => <S>(all: Map<string, S>): Map<string, S> => new Map([...all].filter(([id]) => eventIds[kind].has(id)));
+  const touched =
+    (kind: StateKind) =>
+    <S>(all: Map<string, S>): Map<string, S> =>
+      new Map([...all].filter(([id]) => eventIds[kind].has(id)));
   const own: OwnWrites = {
     states: { competition: touched('competition')(competitions), person: touched('person')(persons), club: touched('club')(clubs) },
     docs: { competitions: new Map(), dancers: new Map(), judges: new Map() },
     facts: new Map(),
     stampAt: now.toISOString(),
-    versions: new Map([...[...competitions].map(([id, st]) => [id, st.version] as const), ...[...persons].map(([id, st]) => [id, st.version] as const)]),
+    versions: new Map([
+      ...[...competitions].map(([id, st]) => [id, st.version] as const),
+      ...[...persons].map(([id, st]) => [id, st.version] as const),
+    ]),
   };
   const coachesToDerive = new Set(input.due?.coaches ?? []);
   // Coaches whose staff facts' clubs are all derived, changed or not (see forced above).
@@ -147,7 +157,12 @@ export async function projectBatch(input: BatchInput, store: ProjectionStore, co
   // Coach documents after the clubs their staff facts reach, for the same reason.
   const coachesWritten = coaches.length === 0 ? 0 : (await store.writeDerived('coaches', coaches)).size;
   if (sweptDocs.dancers.size + sweptDocs.judges.size > 0) {
-    await store.writeOwn({ ...own, states: { competition: new Map(), person: new Map(), club: new Map() }, docs: sweptDocs, facts: new Map() });
+    await store.writeOwn({
+      ...own,
+      states: { competition: new Map(), person: new Map(), club: new Map() },
+      docs: sweptDocs,
+      facts: new Map(),
+    });
   }
 
   const changed = new Set<string>();
@@ -205,7 +220,9 @@ async function deriveCoaches(
   }
   if (staffFacts.length > 0) {
     await store.writeStaffFacts(staffFacts);
-    const clubs = new Set(staffFacts.filter((f) => forced.has(f.value.memberId) || !sameFact(stored.get(f.id), f.value)).map((f) => f.value.subjectId));
+    const clubs = new Set(
+      staffFacts.filter((f) => forced.has(f.value.memberId) || !sameFact(stored.get(f.id), f.value)).map((f) => f.value.subjectId),
+    );
     await store.bumpRevisions([...clubs].map((id) => `club|${id}`));
     for (const id of clubs) clubsToDerive.add(id);
   }

@@ -65,7 +65,10 @@ function interleave(events: readonly DomainEvent[], partitions: number, seed: nu
 const dyingSteps = ['writeOwn', 'bumpRevisions', 'writeDerived', 'writeStaffFacts'] as const;
 
 /** The store, except that the process "dies" right after the first `step` write has landed. */
-function dyingAfter(store: MemoryProjectionStore, step: (typeof dyingSteps)[number]): { store: MemoryProjectionStore; died: () => boolean } {
+function dyingAfter(
+  store: MemoryProjectionStore,
+  step: (typeof dyingSteps)[number],
+): { store: MemoryProjectionStore; died: () => boolean } {
   const dying = Object.create(store) as MemoryProjectionStore;
   let died = false;
   dying[step] = async (...args: never[]) => {
@@ -153,17 +156,35 @@ describe('projectBatch', () => {
       const coach = eventStream(uuid());
       const events: DomainEvent[] = [
         club.next('club.registered', '2024-01-01T09:00:00Z', {
-          name: 'DSC Aurora', logo: null, foundedOn: null, approvedAt: null,
+          name: 'DSC Aurora',
+          logo: null,
+          foundedOn: null,
+          approvedAt: null,
           contacts: { phone: null, email: null, website: null, instagram: null, facebook: null },
           locations: [clubLocation(1, 'main', 'Rīga', LV)],
         }),
         dancer.next('person.registered', '2024-01-02T09:00:00Z', person('Anna', 'Ozola', LV)),
-        dancer.next('person.role_granted', '2024-01-02T10:00:00Z', { role: 'dancer', approvedAt: '2024-01-02T10:00:00Z', registryUntil: '2030-01-01', danceClass: 3, hasPartner: true }),
+        dancer.next('person.role_granted', '2024-01-02T10:00:00Z', {
+          role: 'dancer',
+          approvedAt: '2024-01-02T10:00:00Z',
+          registryUntil: '2030-01-01',
+          danceClass: 3,
+          hasPartner: true,
+        }),
         dancer.next('person.club_joined', '2024-01-03T10:00:00Z', { role: 'dancer', clubId: club.aggregateId, since: '2024-01-03' }),
         coach.next('person.registered', '2024-01-04T09:00:00Z', person('Jānis', 'Ozols', LV, 'MALE')),
-        coach.next('person.role_granted', '2024-01-04T10:00:00Z', { role: 'coach', approvedAt: '2024-01-04T10:00:00Z', registryUntil: null, highestClass: 8 }),
+        coach.next('person.role_granted', '2024-01-04T10:00:00Z', {
+          role: 'coach',
+          approvedAt: '2024-01-04T10:00:00Z',
+          registryUntil: null,
+          highestClass: 8,
+        }),
         coach.next('person.club_joined', '2024-01-05T10:00:00Z', { role: 'coach', clubId: club.aggregateId, since: '2024-01-05' }),
-        coach.next('person.exception_placed', '2024-01-06T10:00:00Z', { role: 'coach', registryState: 'REGISTRY', until: '2024-03-01T00:00:00Z' }),
+        coach.next('person.exception_placed', '2024-01-06T10:00:00Z', {
+          role: 'coach',
+          registryState: 'REGISTRY',
+          until: '2024-03-01T00:00:00Z',
+        }),
       ];
       const before = new Date('2024-02-01T00:00:00Z');
       const after = new Date('2024-03-10T00:00:00Z');
@@ -190,7 +211,8 @@ describe('projectBatch', () => {
     const { written } = await projectBatch({ events: history.slice(0, 2000) }, store, config, NOW);
     const touched = new Set(history.slice(0, 2000).map((e) => e.aggregateId)).size;
     // One state write per touched aggregate; documents per listing never exceed their ids.
-    const stateWrites = (store.writes.get('competition_states') ?? 0) + (store.writes.get('person_states') ?? 0) + (store.writes.get('club_states') ?? 0);
+    const stateWrites =
+      (store.writes.get('competition_states') ?? 0) + (store.writes.get('person_states') ?? 0) + (store.writes.get('club_states') ?? 0);
     expect(stateWrites).toBe(touched);
     for (const listing of listings) expect(store.writes.get(listing) ?? 0).toBe(written[listing]);
     expect(store.writes.get('competitions')).toBeLessThanOrEqual(store.docs.competitions.size + 1);

@@ -1,4 +1,10 @@
-import type { CoachDocument, ClubDocument, CompetitionDocument, DancerDocument, JudgeDocument } from '../../services/readModel/documents.ts';
+import type {
+  CoachDocument,
+  ClubDocument,
+  CompetitionDocument,
+  DancerDocument,
+  JudgeDocument,
+} from '../../services/readModel/documents.ts';
 import type { ClubState, CompetitionState, MemberLinkFact, PersonState } from '../evolve/index.ts';
 
 // The I/O edge of the projector. projectBatch decides what to write; a store only loads and

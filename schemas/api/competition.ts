@@ -34,14 +34,22 @@ export const CompetitionRegistration = Type.Object({
   state: StringEnum(REGISTRATION_STATES, {
     description: 'Whether entries are accepted right now (replaces the former boolean `isOpen`).',
   }),
-  opensAt: Nullable(DateString(), { description: 'First day entries are accepted (that day is already open). Null: open since announcement.' }),
+  opensAt: Nullable(DateString(), {
+    description: 'First day entries are accepted (that day is already open). Null: open since announcement.',
+  }),
   deadline: Nullable(DateString(), { description: 'Last day entries are accepted (that day is still open).' }),
   maxEntries: NullableInteger(),
   entriesCount: Type.Optional(
-    Type.Integer({ minimum: 0, description: 'Number of entries (one entry may select several categories). With `include=entriesCount` and on the detail.' }),
+    Type.Integer({
+      minimum: 0,
+      description: 'Number of entries (one entry may select several categories). With `include=entriesCount` and on the detail.',
+    }),
   ),
   startsCount: Type.Optional(
-    Type.Integer({ minimum: 0, description: "Sum of the categories' `startsCount`, at least `entriesCount`. Present when categories are included." }),
+    Type.Integer({
+      minimum: 0,
+      description: "Sum of the categories' `startsCount`, at least `entriesCount`. Present when categories are included.",
+    }),
   ),
 });
 
@@ -76,9 +84,7 @@ export const Competition = Type.Object(
     registration: CompetitionRegistration,
     banner: Type.Object({ horizontal: BannerSide, vertical: BannerSide }),
     media: Type.Object({ entryForm: NullableString() }),
-    categories: Type.Optional(
-      Type.Array(Category, { description: 'On the detail; on the list only with `include=categories`.' }),
-    ),
+    categories: Type.Optional(Type.Array(Category, { description: 'On the detail; on the list only with `include=categories`.' })),
     createdAt: DateTimeString(),
     updatedAt: DateTimeString(),
     links: Type.Object({

@@ -1,13 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { StringEnum } from './primitives.ts';
-import {
-  COMPETITION_INCLUDES,
-  COMPETITION_SORTS,
-  COMPETITION_STATUSES,
-  PERIODS,
-  REGISTRATION_STATUSES,
-} from './enumValues.ts';
+import { COMPETITION_INCLUDES, COMPETITION_SORTS, COMPETITION_STATUSES, PERIODS, REGISTRATION_STATUSES } from './enumValues.ts';
 import {
   BooleanParameter,
   CommaList,
@@ -50,7 +44,8 @@ export const CompetitionsQuery = Type.Object(
     ),
     period: Type.Optional(
       StringEnum(PERIODS, {
-        description: 'By calendar day in the configured time zone (default UTC); a competition running today is `ongoing` for the whole day.',
+        description:
+          'By calendar day in the configured time zone (default UTC); a competition running today is `ongoing` for the whole day.',
       }),
     ),
     // The pair's rule is one OpenAPI cannot express, so both descriptions state it.
@@ -63,7 +58,9 @@ export const CompetitionsQuery = Type.Object(
       StringEnum(COMPETITION_INCLUDES),
       'Extra data: `categories` adds `categories` and `registration.startsCount`; `entriesCount` adds `registration.entriesCount`.',
     ),
-    sort: Type.Optional(StringEnum(COMPETITION_SORTS, { default: 'startDate', description: 'Sort key; default `startDate`. Ties end with `id` ascending.' })),
+    sort: Type.Optional(
+      StringEnum(COMPETITION_SORTS, { default: 'startDate', description: 'Sort key; default `startDate`. Ties end with `id` ascending.' }),
+    ),
     order,
     page,
     limit,

@@ -22,11 +22,14 @@ export const PageLinks = Type.Object(
   {
     self: Type.String(),
     next: NullableString({ description: 'The next page; null on the last page and past it.' }),
-    previous: NullableString({ description: 'The previous page (past the end: the last page that holds data, page 1 when nothing matches); null on page 1.' }),
+    previous: NullableString({
+      description: 'The previous page (past the end: the last page that holds data, page 1 when nothing matches); null on page 1.',
+    }),
   },
   {
     title: 'PageLinks',
-    description: 'Ready-made absolute URLs with the query in canonical form (parameters sorted, defaults written out); `self` is the page itself.',
+    description:
+      'Ready-made absolute URLs with the query in canonical form (parameters sorted, defaults written out); `self` is the page itself.',
   },
 );
 

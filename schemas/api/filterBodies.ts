@@ -21,9 +21,9 @@ const count = Type.Integer({ minimum: 0 });
  * cached for all; `tieBreak` keeps equal names in a fixed order, so the ETag is stable.
  */
 const nameOrder = (tieBreak: string): string =>
-  'Sorted by `name` in the Unicode (CLDR) root collation, the base every language\'s alphabet refines: letters with diacritics sort with their base letter ' +
+  "Sorted by `name` in the Unicode (CLDR) root collation, the base every language's alphabet refines: letters with diacritics sort with their base letter " +
   `("Ústí nad Labem" before "Ventspils"), case after letters, digits by their number; then by code units, then by \`${tieBreak}\`. ` +
-  'For a language\'s own order (e.g. Estonian z after s), re-sort with its collator.';
+  "For a language's own order (e.g. Estonian z after s), re-sort with its collator.";
 
 /** Body of `GET /filters`; counts cover public competitions only. */
 export const CompetitionFilters = Type.Object({

@@ -5,10 +5,7 @@ import type { SchemaOptions, TSchema, TUnion, TNull, TUnsafe } from '@sinclair/t
 // (not TypeBox's union of literals) so ajv reports the accepted values and the OpenAPI
 // document shows a readable list.
 
-export function StringEnum<const T extends readonly string[]>(
-  values: T,
-  options: SchemaOptions = {},
-): TUnsafe<T[number]> {
+export function StringEnum<const T extends readonly string[]>(values: T, options: SchemaOptions = {}): TUnsafe<T[number]> {
   return Type.Unsafe<T[number]>({ ...options, type: 'string', enum: [...values] });
 }
 

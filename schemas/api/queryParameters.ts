@@ -75,11 +75,19 @@ export const page = Type.Optional(
 );
 
 export const limit = Type.Optional(
-  Type.Integer({ minimum: 1, maximum: 100, default: 20, description: `Page size, 1 to 100; default 20. Outside the range answers 400. ${INTEGER_RULE}` }),
+  Type.Integer({
+    minimum: 1,
+    maximum: 100,
+    default: 20,
+    description: `Page size, 1 to 100; default 20. Outside the range answers 400. ${INTEGER_RULE}`,
+  }),
 );
 
 export const order = Type.Optional(
-  StringEnum(SORT_ORDERS, { default: 'asc', description: 'Sort direction; default `asc`. Equal sort keys always end with `id` ascending, so pages never overlap or skip.' }),
+  StringEnum(SORT_ORDERS, {
+    default: 'asc',
+    description: 'Sort direction; default `asc`. Equal sort keys always end with `id` ascending, so pages never overlap or skip.',
+  }),
 );
 
 export function search(over: string) {
@@ -92,7 +100,8 @@ export function search(over: string) {
 export const country = (where: string) =>
   TextParameter(`ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against ${where}.`);
 
-export const countryId = (where: string) => IntegerParameter(`Internal country id (as published by the filter endpoints), matched against ${where}.`);
+export const countryId = (where: string) =>
+  IntegerParameter(`Internal country id (as published by the filter endpoints), matched against ${where}.`);
 
 export const registryState = Type.Optional(
   Type.Array(StringEnum(REGISTRY_STATES), {

@@ -13,7 +13,8 @@ export const RegistryCountry = Nullable(
 );
 
 export const MembershipStatusField = Nullable(StringEnum(MEMBERSHIP_STATUSES), {
-  description: 'Whether the dues of this role are paid; held per role, not per person. Read `registryState` to know who counts as a member.',
+  description:
+    'Whether the dues of this role are paid; held per role, not per person. Read `registryState` to know who counts as a member.',
 });
 
 export const RegistryStateField = Nullable(StringEnum(REGISTRY_STATES), {
@@ -24,7 +25,8 @@ export const RegistryStateField = Nullable(StringEnum(REGISTRY_STATES), {
 export const registryStateFields = {
   registryState: RegistryStateField,
   registryUntil: Nullable(DateString(), {
-    description: 'For a REGISTRY dancer or judge: the day the archive claims the role if dues are not renewed. Null in the archive and for a listed coach or club.',
+    description:
+      'For a REGISTRY dancer or judge: the day the archive claims the role if dues are not renewed. Null in the archive and for a listed coach or club.',
   }),
   archivedAt: Nullable(DateTimeString(), { description: 'Null for anything not currently in ARCHIVE.' }),
 };

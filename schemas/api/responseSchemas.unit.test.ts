@@ -19,20 +19,61 @@ const ID = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
 const country = { id: 1, name: 'Latvia', code: 'LV' };
 
 const category = {
-  id: ID, name: 'Juniors I Latin', entryType: 'couple', style: 'latin', ageGroup: 'Juniors I', birthYearRange: '2012-2013',
-  participantDivision: null, level: 3, dances: ['S', 'ChCh'], displayOrder: 1, startsCount: 12,
+  id: ID,
+  name: 'Juniors I Latin',
+  entryType: 'couple',
+  style: 'latin',
+  ageGroup: 'Juniors I',
+  birthYearRange: '2012-2013',
+  participantDivision: null,
+  level: 3,
+  dances: ['S', 'ChCh'],
+  displayOrder: 1,
+  startsCount: 12,
 };
 const competition = {
-  id: ID, slug: 'riga-open-2025', name: 'Riga Open 2025', shortName: 'Riga Open', description: null, descriptionFormatted: null,
-  status: 'open', type: { code: 'open', label: 'Open competition' },
+  id: ID,
+  slug: 'riga-open-2025',
+  name: 'Riga Open 2025',
+  shortName: 'Riga Open',
+  description: null,
+  descriptionFormatted: null,
+  status: 'open',
+  type: { code: 'open', label: 'Open competition' },
   organizer: { name: 'Club A', shortName: null, country: 'Latvia', countryCode: 'LV', website: null },
-  resultsUrl: null, dates: { start: '2025-03-01', end: '2025-03-02' },
-  location: { country: 'Latvia', countryId: 1, countryCode: 'LV', city: 'Riga', formattedAddress: null, placeId: null, venueName: null, venueAddress: null, label: 'Riga, Latvia' },
-  registration: { status: 'open', state: 'not_yet_open', opensAt: '2025-01-01', deadline: '2025-02-20', maxEntries: null, entriesCount: 3, startsCount: 5 },
+  resultsUrl: null,
+  dates: { start: '2025-03-01', end: '2025-03-02' },
+  location: {
+    country: 'Latvia',
+    countryId: 1,
+    countryCode: 'LV',
+    city: 'Riga',
+    formattedAddress: null,
+    placeId: null,
+    venueName: null,
+    venueAddress: null,
+    label: 'Riga, Latvia',
+  },
+  registration: {
+    status: 'open',
+    state: 'not_yet_open',
+    opensAt: '2025-01-01',
+    deadline: '2025-02-20',
+    maxEntries: null,
+    entriesCount: 3,
+    startsCount: 5,
+  },
   banner: { horizontal: { '640': 'https://cdn/x-640.jpg', '1280': 'https://cdn/x-1280.jpg' }, vertical: null },
-  media: { entryForm: null }, categories: [category],
-  createdAt: '2024-11-01T10:00:00Z', updatedAt: '2024-12-01T10:00:00.123Z',
-  links: { self: '/api/v1/competitions/riga-open-2025', categories: '/api/v1/competitions/riga-open-2025/categories', web: 'https://site/c/riga-open-2025', registration: 'https://site/c/riga-open-2025/entries' },
+  media: { entryForm: null },
+  categories: [category],
+  createdAt: '2024-11-01T10:00:00Z',
+  updatedAt: '2024-12-01T10:00:00.123Z',
+  links: {
+    self: '/api/v1/competitions/riga-open-2025',
+    categories: '/api/v1/competitions/riga-open-2025/categories',
+    web: 'https://site/c/riga-open-2025',
+    registration: 'https://site/c/riga-open-2025/entries',
+  },
 };
 const registryFields = { registryState: 'REGISTRY', registryUntil: '2026-01-31', archivedAt: null };
 const person = { id: ID, name: 'Jānis', surname: 'Bērziņš', nameEn: 'Janis', surnameEn: 'Berzins', avatar: null, country };
@@ -41,13 +82,25 @@ const coach = { ...person, highestClass: 6, ...registryFields, registryUntil: nu
 const judge = { ...person, judgeCategory: 2, status: 'ACTIVE', membershipExpiresAt: null, ...registryFields };
 const location = { type: 'main', address: 'Brīvības iela 1, Riga', city: 'Riga', country, placeId: null };
 const club = {
-  id: ID, name: 'Dance Club', logo: null, address: 'Brīvības iela 1, Riga', country, locations: [location, { ...location, type: 'branch', city: 'Jūrmala' }],
-  dancersCount: 10, coachesCount: 2, registryState: 'ARCHIVE', registryUntil: null, archivedAt: '2024-06-01T00:00:00Z',
+  id: ID,
+  name: 'Dance Club',
+  logo: null,
+  address: 'Brīvības iela 1, Riga',
+  country,
+  locations: [location, { ...location, type: 'branch', city: 'Jūrmala' }],
+  dancersCount: 10,
+  coachesCount: 2,
+  registryState: 'ARCHIVE',
+  registryUntil: null,
+  archivedAt: '2024-06-01T00:00:00Z',
 };
 const clubDetail = {
-  ...club, foundedOn: '1998', approvedAt: null,
+  ...club,
+  foundedOn: '1998',
+  approvedAt: null,
   contacts: { phone: null, email: 'a@b.lv', website: null, instagram: null, facebook: null },
-  coaches: [coach], links: { self: '/api/v1/clubs/x', dancers: '/api/v1/dancers?clubId=x', coaches: '/api/v1/coaches?clubId=x', web: 'https://site/clubs/x' },
+  coaches: [coach],
+  links: { self: '/api/v1/clubs/x', dancers: '/api/v1/dancers?clubId=x', coaches: '/api/v1/coaches?clubId=x', web: 'https://site/clubs/x' },
 };
 const meta = { page: 1, limit: 20, total: 1, totalPages: 1, hasNextPage: false, hasPreviousPage: false };
 
@@ -70,7 +123,14 @@ describe('response schemas accept what api-v1.md and decisions.md describe', () 
   });
 
   it('accepts null for every nullable block', () => {
-    expect(valid(Competition, { ...competition, type: null, organizer: null, banner: { horizontal: null, vertical: { default: 'https://cdn/x.jpg' } } })).toBe(true);
+    expect(
+      valid(Competition, {
+        ...competition,
+        type: null,
+        organizer: null,
+        banner: { horizontal: null, vertical: { default: 'https://cdn/x.jpg' } },
+      }),
+    ).toBe(true);
     expect(valid(Dancer, { ...dancer, country: null, status: null, registryState: null, registryUntil: null })).toBe(true);
     expect(valid(Category, { ...category, style: null, level: null })).toBe(true);
   });
@@ -100,9 +160,13 @@ describe('response schemas accept what api-v1.md and decisions.md describe', () 
         countries: [{ id: 1, name: 'Latvia', code: 'LV', competitionsCount: 3 }],
         cities: [{ name: 'Riga', countryCode: 'LV', competitionsCount: 2 }],
         types: [{ code: 'open', label: 'Open' }],
-        statuses: ['open', 'completed'], registrationStatuses: ['open', 'closed'], registrationStates: ['not_yet_open', 'open', 'closed'],
-        periods: ['upcoming', 'ongoing', 'past'], entryTypes: ['couple', 'solo', 'duo-synchro', 'mix', 'show'],
-        styles: ['none', 'latin', 'standard', 'combined'], sorts: ['startDate', 'endDate', 'name', 'createdAt', 'updatedAt'],
+        statuses: ['open', 'completed'],
+        registrationStatuses: ['open', 'closed'],
+        registrationStates: ['not_yet_open', 'open', 'closed'],
+        periods: ['upcoming', 'ongoing', 'past'],
+        entryTypes: ['couple', 'solo', 'duo-synchro', 'mix', 'show'],
+        styles: ['none', 'latin', 'standard', 'combined'],
+        sorts: ['startDate', 'endDate', 'name', 'createdAt', 'updatedAt'],
       },
     };
     expect(valid(CompetitionFilters, calendar), JSON.stringify(ajv.errors)).toBe(true);
@@ -110,8 +174,11 @@ describe('response schemas accept what api-v1.md and decisions.md describe', () 
       data: {
         countsScope: 'registryState=REGISTRY',
         countries: [{ id: 1, name: 'Latvia', code: 'LV', counts: { dancers: 1, coaches: 2, judges: 3, clubs: 4 } }],
-        danceClasses: [1, 2], judgeCategories: [1], judgePositions: ['judge', 'headJudge', 'sportsInspector'],
-        statuses: ['ACTIVE', 'LIMITED', 'INACTIVE'], registryStates: ['REGISTRY', 'ARCHIVE'],
+        danceClasses: [1, 2],
+        judgeCategories: [1],
+        judgePositions: ['judge', 'headJudge', 'sportsInspector'],
+        statuses: ['ACTIVE', 'LIMITED', 'INACTIVE'],
+        registryStates: ['REGISTRY', 'ARCHIVE'],
       },
     };
     expect(valid(RegistryFilters, registry), JSON.stringify(ajv.errors)).toBe(true);

@@ -4,9 +4,11 @@ import type { Static } from '@sinclair/typebox';
 /** One endpoint as the root document lists it. */
 export const RootEndpoint = Type.Object(
   {
-    name: Type.String({ description: 'The endpoint\'s name in the catalogue (the OpenAPI `operationId` without its `get` prefix).' }),
+    name: Type.String({ description: "The endpoint's name in the catalogue (the OpenAPI `operationId` without its `get` prefix)." }),
     method: Type.Literal('GET', { description: 'Every endpoint also answers `HEAD` (headers only).' }),
-    path: Type.String({ description: 'Path template relative to the base path, as in the OpenAPI document, e.g. `/competitions/{idOrSlug}`.' }),
+    path: Type.String({
+      description: 'Path template relative to the base path, as in the OpenAPI document, e.g. `/competitions/{idOrSlug}`.',
+    }),
     summary: Type.String(),
     href: Type.String({ description: 'Absolute URL; a template (RFC 6570 level 1) when `templated` is true.' }),
     templated: Type.Boolean({ description: 'Whether `href` holds `{parameters}` to fill in before it is requested.' }),

@@ -6,17 +6,46 @@ import type { DomainEvent, EventData, EventOfType } from './index.ts';
 // from the schemas without the contract (or the other way round) fails here.
 const contractTypes = {
   competition: [
-    'drafted', 'published', 'details_changed', 'completed', 'unpublished', 'deleted', 'category_added',
-    'category_changed', 'category_removed', 'entry_submitted', 'entry_changed', 'entry_withdrawn',
+    'drafted',
+    'published',
+    'details_changed',
+    'completed',
+    'unpublished',
+    'deleted',
+    'category_added',
+    'category_changed',
+    'category_removed',
+    'entry_submitted',
+    'entry_changed',
+    'entry_withdrawn',
   ],
   person: [
-    'registered', 'details_changed', 'role_granted', 'role_details_changed', 'membership_paid',
-    'membership_status_changed', 'role_archived', 'role_reinstated', 'exception_placed', 'exception_lifted',
-    'club_joined', 'club_left', 'coach_assigned', 'coach_unassigned',
+    'registered',
+    'details_changed',
+    'role_granted',
+    'role_details_changed',
+    'membership_paid',
+    'membership_status_changed',
+    'role_archived',
+    'role_reinstated',
+    'exception_placed',
+    'exception_lifted',
+    'club_joined',
+    'club_left',
+    'coach_assigned',
+    'coach_unassigned',
   ],
   club: [
-    'registered', 'details_changed', 'location_added', 'location_changed', 'location_removed',
-    'main_location_set', 'archived', 'reinstated', 'exception_placed', 'exception_lifted',
+    'registered',
+    'details_changed',
+    'location_added',
+    'location_changed',
+    'location_removed',
+    'main_location_set',
+    'archived',
+    'reinstated',
+    'exception_placed',
+    'exception_lifted',
   ],
 } as const;
 const contractNames = Object.entries(contractTypes).flatMap(([aggregate, names]) => names.map((n) => `${aggregate}.${n}`));
@@ -56,7 +85,11 @@ describe('derived types', () => {
 
   it('tell roles apart in a grant', () => {
     const dancer: EventData<'person.role_granted'> = {
-      role: 'dancer', approvedAt: '2025-01-01T00:00:00Z', registryUntil: null, danceClass: 2, hasPartner: false,
+      role: 'dancer',
+      approvedAt: '2025-01-01T00:00:00Z',
+      registryUntil: null,
+      danceClass: 2,
+      hasPartner: false,
     };
     // @ts-expect-error a dancer grant carries no judge fields
     const mixed: EventData<'person.role_granted'> = { ...dancer, judgeCategory: 1 };

@@ -16,8 +16,7 @@ export const BANNER_KEY_PATTERN = '^(?:default|[1-9][0-9]*)$';
 export const Uuid = (options: SchemaOptions = {}) =>
   Type.String({ format: 'uuid', pattern: UUID_PATTERN, description: 'UUID, lower-case canonical form', ...options });
 
-export const CalendarDate = (options: SchemaOptions = {}) =>
-  Type.String({ format: 'date', description: 'YYYY-MM-DD', ...options });
+export const CalendarDate = (options: SchemaOptions = {}) => Type.String({ format: 'date', description: 'YYYY-MM-DD', ...options });
 
 export const DateTime = (options: SchemaOptions = {}) =>
   Type.String({ format: 'date-time', description: 'RFC 3339 date-time with offset', ...options });

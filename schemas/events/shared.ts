@@ -13,23 +13,19 @@ import {
 
 // The shapes events.md names under "Shared shapes", with the field types of api-v1.md.
 
-export const Closed = <P extends TProperties>(properties: P): TObject<P> =>
-  Type.Object(properties, { additionalProperties: false });
+export const Closed = <P extends TProperties>(properties: P): TObject<P> => Type.Object(properties, { additionalProperties: false });
 
 /**
  * "Subset of X" in the contract: any of X's keys, no others. An empty subset is accepted: it
  * changes nothing, but it still carries an aggregateVersion, and dead-lettering it would leave
  * a gap in the aggregate's version sequence.
  */
-export const Subset = <P extends TProperties>(object: TObject<P>) =>
-  Type.Partial(object, { additionalProperties: false });
+export const Subset = <P extends TProperties>(object: TObject<P>) => Type.Partial(object, { additionalProperties: false });
 
 /** An event whose data carries nothing: `{}`. */
 export const NoData = () => Closed({});
 
-export const Country = Nullable(
-  Closed({ id: Type.Integer(), name: Type.String(), code: Type.String({ pattern: COUNTRY_CODE_PATTERN }) }),
-);
+export const Country = Nullable(Closed({ id: Type.Integer(), name: Type.String(), code: Type.String({ pattern: COUNTRY_CODE_PATTERN }) }));
 
 export const ROLES = ['dancer', 'coach', 'judge'] as const;
 export const PAID_ROLES = ['dancer', 'judge'] as const;

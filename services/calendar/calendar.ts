@@ -103,7 +103,6 @@ export function calendarDay(instant: Date, zone: string): string {
   return calendarDayByIntl(ms, zone);
 }
 
-
 /** Offset of the zone at an instant, in milliseconds (local = UTC + offset). */
 function offsetAt(instantMs: number, zone: string): number {
   const t = localTime(instantMs, zone);
@@ -136,7 +135,9 @@ function startOfDayMs(day: string, zone: string): number {
 }
 
 /** Whether the zone's offset changes during the day (the days a clock may fall back across midnight). */
-const changesOffset = memoizedPerDay((day, zone) => offsetAt(startOfDayMs(day, zone), zone) !== offsetAt(startOfDayMs(addDays(day, 1), zone) - 1, zone));
+const changesOffset = memoizedPerDay(
+  (day, zone) => offsetAt(startOfDayMs(day, zone), zone) !== offsetAt(startOfDayMs(addDays(day, 1), zone) - 1, zone),
+);
 
 /**
  * The instant the calendar day begins in the zone: the first instant whose local date is `day`.

@@ -6,7 +6,9 @@ import { calendarDay, startOfDay } from './calendar.ts';
 const zones = ['UTC', 'Europe/Riga', 'America/Santiago', 'Pacific/Chatham', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Kiritimati'];
 
 function intlDay(instantMs: number, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(instantMs));
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
+    new Date(instantMs),
+  );
   const get = (type: string): string => parts.find((p) => p.type === type)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -21,7 +23,7 @@ describe('calendarDay with memoized day starts', () => {
     );
   });
 
-  it('follows a clock that falls back across midnight (St. John\'s, 1992-10-25 00:01 NDT)', () => {
+  it("follows a clock that falls back across midnight (St. John's, 1992-10-25 00:01 NDT)", () => {
     // 02:30Z is 00:00 NDT on the 25th; at 02:31Z the clock went back to 23:01 NST on the 24th.
     expect(calendarDay(new Date('1992-10-25T02:30:30Z'), 'America/St_Johns')).toBe('1992-10-25');
     expect(calendarDay(new Date('1992-10-25T02:31:00Z'), 'America/St_Johns')).toBe('1992-10-24');

@@ -7,7 +7,20 @@ export interface Config {
   logLevel: string;
   kafka: { brokers: string[]; clientId: string; topic: string; dlqTopic: string; groupId: string; topicPartitions: number };
   mongo: { url: string; db: string };
-  api: { host: string; port: number; basePath: string; publicUrl: string; siteUrl: string; opsPort: number; trustedProxyCount: number; rateLimitMax: number; rateLimitWindowSeconds: number; redisUrl: string | undefined; cacheMaxBytes: number; queryTimeoutMs: number };
+  api: {
+    host: string;
+    port: number;
+    basePath: string;
+    publicUrl: string;
+    siteUrl: string;
+    opsPort: number;
+    trustedProxyCount: number;
+    rateLimitMax: number;
+    rateLimitWindowSeconds: number;
+    redisUrl: string | undefined;
+    cacheMaxBytes: number;
+    queryTimeoutMs: number;
+  };
   projector: { opsPort: number; clockSchedule: string; bootstrapMinEvents: number };
   opsHost: string;
   calendar: { timeZone: string; bufferPeriodDays: number };
@@ -90,7 +103,11 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       cacheMaxBytes: int('CACHE_MAX_BYTES'),
       queryTimeoutMs: int('API_QUERY_TIMEOUT_MS'),
     },
-    projector: { opsPort: int('PROJECTOR_OPS_PORT'), clockSchedule: str('CLOCK_SCHEDULE'), bootstrapMinEvents: int('PROJECTOR_BOOTSTRAP_MIN_EVENTS') },
+    projector: {
+      opsPort: int('PROJECTOR_OPS_PORT'),
+      clockSchedule: str('CLOCK_SCHEDULE'),
+      bootstrapMinEvents: int('PROJECTOR_BOOTSTRAP_MIN_EVENTS'),
+    },
     opsHost: str('OPS_HOST'),
     calendar: { timeZone: str('CALENDAR_TIME_ZONE'), bufferPeriodDays: int('BUFFER_PERIOD_DAYS') },
   });

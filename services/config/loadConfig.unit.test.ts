@@ -18,7 +18,12 @@ describe('loadConfig', () => {
   });
 
   it('reads and converts set values', () => {
-    const config = loadConfig({ KAFKA_BROKERS: 'k1:9092,k2:9093', API_PORT: '9000', CALENDAR_TIME_ZONE: 'Europe/Riga', API_PUBLIC_URL: 'https://api.example.org/' });
+    const config = loadConfig({
+      KAFKA_BROKERS: 'k1:9092,k2:9093',
+      API_PORT: '9000',
+      CALENDAR_TIME_ZONE: 'Europe/Riga',
+      API_PUBLIC_URL: 'https://api.example.org/',
+    });
     expect(config.kafka.brokers).toEqual(['k1:9092', 'k2:9093']);
     expect(config.api.port).toBe(9000);
     expect(config.calendar.timeZone).toBe('Europe/Riga');
@@ -27,7 +32,16 @@ describe('loadConfig', () => {
 
   it('names every bad variable in one error', () => {
     const attempt = (): unknown =>
-      loadConfig({ API_PORT: '70000', RATE_LIMIT_MAX: '1e3', CALENDAR_TIME_ZONE: 'Mars/Olympus', MONGO_URL: 'http://x', KAFKA_BROKERS: 'nohostport', LOG_LEVEL: 'loud', API_PUBLIC_URL: 'ftp://x', CLOCK_SCHEDULE: 'every minute' });
+      loadConfig({
+        API_PORT: '70000',
+        RATE_LIMIT_MAX: '1e3',
+        CALENDAR_TIME_ZONE: 'Mars/Olympus',
+        MONGO_URL: 'http://x',
+        KAFKA_BROKERS: 'nohostport',
+        LOG_LEVEL: 'loud',
+        API_PUBLIC_URL: 'ftp://x',
+        CLOCK_SCHEDULE: 'every minute',
+      });
     expect(attempt).toThrow(/API_PORT: must be <= 65535, got "70000"/);
     const message = (() => {
       try {
@@ -37,7 +51,16 @@ describe('loadConfig', () => {
         return (error as Error).message;
       }
     })();
-    for (const name of ['API_PORT', 'RATE_LIMIT_MAX', 'CALENDAR_TIME_ZONE', 'MONGO_URL', 'KAFKA_BROKERS', 'LOG_LEVEL', 'API_PUBLIC_URL', 'CLOCK_SCHEDULE']) {
+    for (const name of [
+      'API_PORT',
+      'RATE_LIMIT_MAX',
+      'CALENDAR_TIME_ZONE',
+      'MONGO_URL',
+      'KAFKA_BROKERS',
+      'LOG_LEVEL',
+      'API_PUBLIC_URL',
+      'CLOCK_SCHEDULE',
+    ]) {
       expect(message).toContain(`${name}: `);
     }
   });
@@ -46,7 +69,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}).api.redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: '' }).api.redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).api.redisUrl).toBe('redis://127.0.0.1:6379');
-    expect(loadConfig({ REDIS_URL: 'rediss://user:secret@cache.example:6380/2' }).api.redisUrl).toBe('rediss://user:secret@cache.example:6380/2');
+    expect(loadConfig({ REDIS_URL: 'rediss://user:secret@cache.example:6380/2' }).api.redisUrl).toBe(
+      'rediss://user:secret@cache.example:6380/2',
+    );
     expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/REDIS_URL: /);
   });
 

@@ -61,7 +61,9 @@ const describe = (error: ErrorObject, root: unknown): { path: string; message: s
     case 'additionalProperties':
       return at(`unexpected field "${String(params.additionalProperty)}"`);
     case 'type':
-      return at(`must be ${(Array.isArray(params.type) ? params.type : [params.type]).map((t) => TYPE_NAMES[String(t)] ?? String(t)).join(' or ')}`);
+      return at(
+        `must be ${(Array.isArray(params.type) ? params.type : [params.type]).map((t) => TYPE_NAMES[String(t)] ?? String(t)).join(' or ')}`,
+      );
     case 'enum':
       return at(`must be one of ${list(params.allowedValues)}`);
     case 'const':
@@ -120,8 +122,8 @@ export const describeSchemaErrors = (errors: readonly ErrorObject[] | null | und
   const phrases: string[] = [];
   for (const [path, messages] of messagesByPath) {
     const missing = missingByPath.get(path) ?? [];
-    const all = missing.length === 0 ? messages
-      : [`missing required field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, ...messages];
+    const all =
+      missing.length === 0 ? messages : [`missing required field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, ...messages];
     for (const message of new Set(all)) phrases.push(path ? `${path}: ${message}` : message);
   }
   if (phrases.length === 0) return 'does not match its schema';

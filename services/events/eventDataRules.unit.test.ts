@@ -4,7 +4,6 @@ import { reasonOf, withData } from './rejections.test.ts';
 
 // Each rule of the contract's `data` shapes, with the reason a publisher would read.
 
-
 const category = (edit: Record<string, unknown>) =>
   withData('competition.category_added', (d) => ({ category: { ...(d.category as object), ...edit } }));
 
@@ -20,12 +19,8 @@ describe('competition events', () => {
   });
 
   it('reject a wrong enum value', () => {
-    expect(reasonOf(category({ entryType: 'trio' }))).toBe(
-      'data.category.entryType: must be one of couple, solo, duo-synchro, mix, show',
-    );
-    expect(reasonOf(category({ style: 'ballet' }))).toBe(
-      'data.category.style: must be one of none, latin, standard, combined, null',
-    );
+    expect(reasonOf(category({ entryType: 'trio' }))).toBe('data.category.entryType: must be one of couple, solo, duo-synchro, mix, show');
+    expect(reasonOf(category({ style: 'ballet' }))).toBe('data.category.style: must be one of none, latin, standard, combined, null');
   });
 
   it('reject a level outside 1..10 or not an integer', () => {
@@ -46,8 +41,7 @@ describe('competition events', () => {
   });
 
   it('reject banner keys other than pixel widths or a lone "default"', () => {
-    const banner = (horizontal: unknown) =>
-      withData('competition.details_changed', () => ({ banner: { horizontal, vertical: null } }));
+    const banner = (horizontal: unknown) => withData('competition.details_changed', () => ({ banner: { horizontal, vertical: null } }));
     expect(reasonOf(banner({ large: 'https://cdn.example/b.jpg' }))).toBe(
       'data.banner.horizontal: key "large" must be a pixel width or "default"',
     );
@@ -58,9 +52,7 @@ describe('competition events', () => {
   });
 
   it('reject an unknown field inside a subset', () => {
-    expect(reasonOf(withData('competition.details_changed', () => ({ status: 'completed' })))).toBe(
-      'data: unexpected field "status"',
-    );
+    expect(reasonOf(withData('competition.details_changed', () => ({ status: 'completed' })))).toBe('data: unexpected field "status"');
   });
 
   it('reject an entry with no category or a category named twice', () => {
@@ -102,9 +94,7 @@ describe('person events', () => {
     expect(reasonOf(grant({ role: 'dancer', approvedAt, registryUntil: null }))).toBe(
       'data: missing required fields "danceClass", "hasPartner"',
     );
-    expect(reasonOf(grant({ role: 'coach', approvedAt, registryUntil: null }))).toBe(
-      'data: missing required field "highestClass"',
-    );
+    expect(reasonOf(grant({ role: 'coach', approvedAt, registryUntil: null }))).toBe('data: missing required field "highestClass"');
     expect(reasonOf(grant({ role: 'judge', approvedAt, registryUntil: null, judgeCategory: 1 }))).toBe(
       'data: missing required field "positions"',
     );
@@ -121,15 +111,11 @@ describe('person events', () => {
     const change = (data: unknown) => withData('person.role_details_changed', () => data);
     expect(validateEvent(change({ role: 'coach', changes: { highestClass: 9 } })).ok).toBe(true);
     expect(validateEvent(change({ role: 'judge', changes: {} })).ok).toBe(true);
-    expect(reasonOf(change({ role: 'coach', changes: { danceClass: 9 } }))).toBe(
-      'data.changes: unexpected field "danceClass"',
-    );
+    expect(reasonOf(change({ role: 'coach', changes: { danceClass: 9 } }))).toBe('data.changes: unexpected field "danceClass"');
   });
 
   it('take only a paid role on membership events', () => {
-    expect(reasonOf(withData('person.membership_paid', (d) => ({ ...d, role: 'coach' })))).toBe(
-      'data.role: must be one of dancer, judge',
-    );
+    expect(reasonOf(withData('person.membership_paid', (d) => ({ ...d, role: 'coach' })))).toBe('data.role: must be one of dancer, judge');
     expect(reasonOf(withData('person.membership_status_changed', (d) => ({ ...d, role: 'coach' })))).toBe(
       'data.role: must be one of dancer, judge',
     );
@@ -139,9 +125,7 @@ describe('person events', () => {
   });
 
   it('take only a dancer or coach on club links', () => {
-    expect(reasonOf(withData('person.club_joined', (d) => ({ ...d, role: 'judge' })))).toBe(
-      'data.role: must be one of dancer, coach',
-    );
+    expect(reasonOf(withData('person.club_joined', (d) => ({ ...d, role: 'judge' })))).toBe('data.role: must be one of dancer, coach');
   });
 
   it('reject a country code that is not alpha-2', () => {
@@ -164,7 +148,10 @@ describe('club events', () => {
   it('require exactly one main location when any exist', () => {
     const registered = (locations: unknown[]) => withData('club.registered', (d) => ({ ...d, locations }));
     expect(reasonOf(registered([location]))).toBe('data.locations: must hold exactly one "main" location (found 0)');
-    const mains = [{ ...location, type: 'main' }, { ...location, id: exampleIds.clubMainLocation, type: 'main' }];
+    const mains = [
+      { ...location, type: 'main' },
+      { ...location, id: exampleIds.clubMainLocation, type: 'main' },
+    ];
     expect(reasonOf(registered(mains))).toBe('data.locations: must hold exactly one "main" location (found 2)');
   });
 
@@ -182,9 +169,7 @@ describe('club events', () => {
 
   it('replace contacts whole, so a partial contacts object is refused', () => {
     const changed = withData('club.details_changed', () => ({ contacts: { phone: null } }));
-    expect(reasonOf(changed)).toBe(
-      'data.contacts: missing required fields "email", "website", "instagram", "facebook"',
-    );
+    expect(reasonOf(changed)).toBe('data.contacts: missing required fields "email", "website", "instagram", "facebook"');
   });
 
   it('cap a very long reason', () => {

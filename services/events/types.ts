@@ -17,13 +17,7 @@ import type {
 
 // Every type here is derived from the schemas that validate the events, never written twice.
 
-export type {
-  Aggregate,
-  DomainEvent,
-  EventData,
-  EventOfType,
-  EventType,
-} from '../../schemas/events/index.ts';
+export type { Aggregate, DomainEvent, EventData, EventOfType, EventType } from '../../schemas/events/index.ts';
 export { EVENT_TYPES, aggregateOf, isEventType } from '../../schemas/events/index.ts';
 
 export type Country = Static<typeof CountrySchema>;

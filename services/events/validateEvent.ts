@@ -1,13 +1,7 @@
 import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import {
-  AnyEventEnvelope,
-  EVENT_TYPES,
-  SCHEMA_VERSION,
-  eventSchemas,
-  isEventType,
-} from '../../schemas/events/index.ts';
+import { AnyEventEnvelope, EVENT_TYPES, SCHEMA_VERSION, eventSchemas, isEventType } from '../../schemas/events/index.ts';
 import type { DomainEvent } from '../../schemas/events/index.ts';
 import { describeSchemaErrors } from './describeSchemaErrors.ts';
 

@@ -3,18 +3,14 @@ import fc from 'fast-check';
 import { EVENT_TYPES, exampleEvent, exampleEvents, parseEventBytes, validateEvent, validateEventStepwise } from './index.ts';
 import { reasonOf, withData } from './rejections.test.ts';
 
-
 describe('validateEvent accepts', () => {
   it('has at least one example of every event type', () => {
     expect(new Set(exampleEvents.map((event) => event.type))).toEqual(new Set(EVENT_TYPES));
   });
 
-  it.each(exampleEvents.map((event, index) => [index, event.type, event] as const))(
-    'example %i (%s)',
-    (_index, _type, event) => {
-      expect(validateEvent(event)).toEqual({ ok: true, event });
-    },
-  );
+  it.each(exampleEvents.map((event, index) => [index, event.type, event] as const))('example %i (%s)', (_index, _type, event) => {
+    expect(validateEvent(event)).toEqual({ ok: true, event });
+  });
 
   it('an empty subset: it changes nothing, and refusing it would leave a version gap', () => {
     for (const type of ['competition.details_changed', 'person.details_changed', 'club.details_changed'] as const) {
@@ -105,9 +101,7 @@ describe('validateEvent rejects the envelope', () => {
   });
 
   it('every envelope fault at once, in one line', () => {
-    expect(reasonOf({ ...event, eventId: 'x', aggregateVersion: 0 })).toBe(
-      'eventId: must be a uuid; aggregateVersion: must be 1 or more',
-    );
+    expect(reasonOf({ ...event, eventId: 'x', aggregateVersion: 0 })).toBe('eventId: must be a uuid; aggregateVersion: must be 1 or more');
   });
 });
 
@@ -147,14 +141,20 @@ describe('validateEvent fast path', () => {
   );
   it('decides every mutated example as the stepwise check does, with the same reason', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...exampleEvents), fc.constantFrom('eventId', 'type', 'schemaVersion', 'occurredAt', 'aggregateId', 'aggregateVersion', 'data', 'extra'), value, fc.boolean(), (event, field, replacement, mutateData) => {
-        const raw: Record<string, unknown> = structuredClone(event);
-        if (mutateData && typeof raw.data === 'object' && raw.data !== null) {
-          const keys = Object.keys(raw.data);
-          (raw.data as Record<string, unknown>)[keys[0] ?? 'extra'] = replacement;
-        } else raw[field] = replacement;
-        expect(validateEvent(raw)).toEqual(validateEventStepwise(raw));
-      }),
+      fc.property(
+        fc.constantFrom(...exampleEvents),
+        fc.constantFrom('eventId', 'type', 'schemaVersion', 'occurredAt', 'aggregateId', 'aggregateVersion', 'data', 'extra'),
+        value,
+        fc.boolean(),
+        (event, field, replacement, mutateData) => {
+          const raw: Record<string, unknown> = structuredClone(event);
+          if (mutateData && typeof raw.data === 'object' && raw.data !== null) {
+            const keys = Object.keys(raw.data);
+            (raw.data as Record<string, unknown>)[keys[0] ?? 'extra'] = replacement;
+          } else raw[field] = replacement;
+          expect(validateEvent(raw)).toEqual(validateEventStepwise(raw));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

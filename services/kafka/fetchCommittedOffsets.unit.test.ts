@@ -9,19 +9,34 @@ function adminFailingWith(errors: Error[]): { admin: Admin; calls: () => number 
     fetchOffsets: () => {
       const error = errors[calls++];
       if (error) return Promise.reject(error);
-      return Promise.resolve([{ topic: 't', partitions: [{ partition: 0, offset: '42' }, { partition: 1, offset: '-1' }] }]);
+      return Promise.resolve([
+        {
+          topic: 't',
+          partitions: [
+            { partition: 0, offset: '42' },
+            { partition: 1, offset: '-1' },
+          ],
+        },
+      ]);
     },
   } as unknown as Admin;
   return { admin, calls: () => calls };
 }
 
-const notCoordinator = Object.assign(new Error('This is not the correct coordinator for this group'), { type: 'NOT_COORDINATOR_FOR_GROUP' });
+const notCoordinator = Object.assign(new Error('This is not the correct coordinator for this group'), {
+  type: 'NOT_COORDINATOR_FOR_GROUP',
+});
 const noWait = { sleep: () => Promise.resolve() };
 
 describe('fetchCommittedOffsets', () => {
   it('retries a coordinator that is still loading or moved, then returns offsets by partition', async () => {
     const { admin, calls } = adminFailingWith([notCoordinator, Object.assign(new Error('loading'), { type: 'GROUP_LOAD_IN_PROGRESS' })]);
-    expect(await fetchCommittedOffsets(admin, 'g', 't', noWait)).toEqual(new Map([[0, 42], [1, -1]]));
+    expect(await fetchCommittedOffsets(admin, 'g', 't', noWait)).toEqual(
+      new Map([
+        [0, 42],
+        [1, -1],
+      ]),
+    );
     expect(calls()).toBe(3);
   });
 

@@ -1,2 +1,13 @@
 export { connectMongo, type MongoConnection } from './connectMongo.ts';
-export { META_COLLECTION, bumpVersions, claimBootstrap, collectionName, ensureMeta, readMeta, recordCurrentAt, releaseBootstrap, switchGeneration, type ReadModelMeta } from './readModelMeta.ts';
+export {
+  META_COLLECTION,
+  bumpVersions,
+  claimBootstrap,
+  collectionName,
+  ensureMeta,
+  readMeta,
+  recordCurrentAt,
+  releaseBootstrap,
+  switchGeneration,
+  type ReadModelMeta,
+} from './readModelMeta.ts';

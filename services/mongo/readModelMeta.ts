@@ -105,6 +105,9 @@ export async function releaseBootstrap(db: Db, generation: number): Promise<void
 export async function switchGeneration(db: Db, previous: number, next: number): Promise<boolean> {
   const result = await db
     .collection<MetaDocument>(META_COLLECTION)
-    .updateOne({ _id: CURRENT, generation: previous }, { $set: { generation: next, versions: {}, currentAt: null, switchedAt: new Date() } });
+    .updateOne(
+      { _id: CURRENT, generation: previous },
+      { $set: { generation: next, versions: {}, currentAt: null, switchedAt: new Date() } },
+    );
   return result.modifiedCount === 1;
 }

@@ -13,7 +13,13 @@ export type ReadinessCheck = () => Promise<{ ready: boolean; checks: Record<stri
  */
 export const READINESS_TIMEOUT_MS = 3000;
 
-export async function startOpsServer(opts: { host: string; port: number; registry: Registry; readiness: ReadinessCheck; readinessTimeoutMs?: number }): Promise<Server> {
+export async function startOpsServer(opts: {
+  host: string;
+  port: number;
+  registry: Registry;
+  readiness: ReadinessCheck;
+  readinessTimeoutMs?: number;
+}): Promise<Server> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const reply = (status: number, type: string, body: string): void => {
@@ -24,7 +30,9 @@ export async function startOpsServer(opts: { host: string; port: number; registr
     if (path === '/health/live') return reply(200, 'application/json', '{"status":"live"}\n');
     if (path === '/health/ready') {
       withDeadline(opts.readiness(), opts.readinessTimeoutMs ?? READINESS_TIMEOUT_MS)
-        .then(({ ready, checks }) => reply(ready ? 200 : 503, 'application/json', `${JSON.stringify({ status: ready ? 'ready' : 'not ready', checks })}\n`))
+        .then(({ ready, checks }) =>
+          reply(ready ? 200 : 503, 'application/json', `${JSON.stringify({ status: ready ? 'ready' : 'not ready', checks })}\n`),
+        )
         .catch(() => reply(503, 'application/json', '{"status":"not ready"}\n'));
       return;
     }

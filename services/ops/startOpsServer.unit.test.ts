@@ -7,7 +7,10 @@ describe('startOpsServer readiness', () => {
   it('answers 503 at its deadline when the check hangs (a paused database), and 200 when it passes', async () => {
     let hang = true;
     const server = await startOpsServer({
-      host: '127.0.0.1', port: 0, registry: new Registry(), readinessTimeoutMs: 200,
+      host: '127.0.0.1',
+      port: 0,
+      registry: new Registry(),
+      readinessTimeoutMs: 200,
       readiness: () => (hang ? new Promise(() => undefined) : Promise.resolve({ ready: true, checks: { mongo: true } })),
     });
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/health/ready`;

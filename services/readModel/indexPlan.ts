@@ -219,6 +219,7 @@ export async function ensureWriterIndexes(db: Db, collections: IndexedCollection
 export async function ensureReadModelIndexes(db: Db, collections: IndexedCollections): Promise<void> {
   const listings = Object.keys(readCollections) as ReadListing[];
   const jobs = listings.map((listing) => ensureIndexes(db, collections.read[listing], readCollectionIndexes(listing)));
-  if (collections.memberLinks !== undefined) jobs.push(ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX, MEMBER_FACTS_INDEX]));
+  if (collections.memberLinks !== undefined)
+    jobs.push(ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX, MEMBER_FACTS_INDEX]));
   await Promise.all(jobs);
 }

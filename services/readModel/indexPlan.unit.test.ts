@@ -22,12 +22,42 @@ const SORTS: Record<ReadListing, Record<string, Array<[string, 'order' | 'asc']>
     createdAt: [['createdAt', 'order']],
     updatedAt: [['updatedAt', 'order']],
   },
-  dancers: { name: [['q.nameKey', 'order']], approvedAt: [['q.approvedRank', 'asc'], ['q.approvedAt', 'order']] },
-  coaches: { name: [['q.nameKey', 'order']], approvedAt: [['q.approvedRank', 'asc'], ['q.approvedAt', 'order']] },
-  judges: { name: [['q.nameKey', 'order']], approvedAt: [['q.approvedRank', 'asc'], ['q.approvedAt', 'order']] },
-  clubs: { name: [['q.nameKey', 'order']], approvedAt: [['q.approvedRank', 'asc'], ['q.approvedAt', 'order']] },
+  dancers: {
+    name: [['q.nameKey', 'order']],
+    approvedAt: [
+      ['q.approvedRank', 'asc'],
+      ['q.approvedAt', 'order'],
+    ],
+  },
+  coaches: {
+    name: [['q.nameKey', 'order']],
+    approvedAt: [
+      ['q.approvedRank', 'asc'],
+      ['q.approvedAt', 'order'],
+    ],
+  },
+  judges: {
+    name: [['q.nameKey', 'order']],
+    approvedAt: [
+      ['q.approvedRank', 'asc'],
+      ['q.approvedAt', 'order'],
+    ],
+  },
+  clubs: {
+    name: [['q.nameKey', 'order']],
+    approvedAt: [
+      ['q.approvedRank', 'asc'],
+      ['q.approvedAt', 'order'],
+    ],
+  },
 };
-const BASE: Record<ReadListing, string> = { competitions: 'visible', dancers: 'registryState', coaches: 'registryState', judges: 'registryState', clubs: 'registryState' };
+const BASE: Record<ReadListing, string> = {
+  competitions: 'visible',
+  dancers: 'registryState',
+  coaches: 'registryState',
+  judges: 'registryState',
+  clubs: 'registryState',
+};
 const EQUALITY_PATHS: Record<string, string> = {
   search: 'q.tokens',
   clubId: 'q.clubIds',
@@ -37,7 +67,13 @@ const EQUALITY_PATHS: Record<string, string> = {
 };
 const CLUB_EQUALITY_PATHS: Record<string, string> = { search: 'q.tokens', countryId: 'q.countryIds', country: 'q.country' };
 const ARRAY_PATHS = new Set(['q.tokens', 'q.clubIds', 'q.coachIds', 'q.country', 'q.countryIds', 'q.cities', 'q.positions']);
-const ENDPOINT_OF: Record<ReadListing, keyof typeof ENDPOINTS> = { competitions: 'competitions', dancers: 'dancers', coaches: 'coaches', judges: 'judges', clubs: 'clubs' };
+const ENDPOINT_OF: Record<ReadListing, keyof typeof ENDPOINTS> = {
+  competitions: 'competitions',
+  dancers: 'dancers',
+  coaches: 'coaches',
+  judges: 'judges',
+  clubs: 'clubs',
+};
 const LISTINGS = Object.keys(SORTS) as ReadListing[];
 const NOT_FILTERS = new Set(['sort', 'order', 'page', 'limit', 'include']);
 
@@ -47,7 +83,10 @@ function serves(key: IndexKey, listing: ReadListing, leadingPath: string | null,
   const equality = [BASE[listing], ...(leadingPath ? [leadingPath] : [])];
   const prefix = entries.slice(0, equality.length).map(([path]) => path);
   if ([...prefix].sort().join() !== [...equality].sort().join()) return false;
-  const expected = (SORTS[listing][sort] ?? []).map(([path, dir]): [string, number] => [path, dir === 'order' && order === 'desc' ? -1 : 1]);
+  const expected = (SORTS[listing][sort] ?? []).map(([path, dir]): [string, number] => [
+    path,
+    dir === 'order' && order === 'desc' ? -1 : 1,
+  ]);
   return JSON.stringify(entries.slice(equality.length)) === JSON.stringify([...expected, ['_id', 1]]);
 }
 
@@ -84,7 +123,9 @@ describe('index plan', () => {
 
     it(`${listing}: every enumerated shape has its index; names unique; count sane; no parallel arrays`, () => {
       for (const shape of queryShapes(listing)) {
-        const served = indexes.some((index) => serves(index.key as IndexKey, listing, leadingPath(listing, shape.leading), shape.sort, shape.order));
+        const served = indexes.some((index) =>
+          serves(index.key as IndexKey, listing, leadingPath(listing, shape.leading), shape.sort, shape.order),
+        );
         expect(served, JSON.stringify(shape)).toBe(true);
       }
       expect(new Set(indexes.map((i) => i.name)).size).toBe(indexes.length);
@@ -99,7 +140,11 @@ describe('index plan', () => {
   it('prefers the most selective present filter and falls back to the base shape', () => {
     expect(chooseQueryShape('dancers', ['country', 'clubId', 'search'], 'name', 'asc').shape.leading).toBe('search');
     expect(chooseQueryShape('dancers', ['country', 'coachId'], 'name', 'asc').shape.leading).toBe('coachId');
-    expect(chooseQueryShape('competitions', ['country', 'city'], 'startDate', 'desc').index.key).toEqual({ visible: 1, 'dates.start': -1, _id: 1 });
+    expect(chooseQueryShape('competitions', ['country', 'city'], 'startDate', 'desc').index.key).toEqual({
+      visible: 1,
+      'dates.start': -1,
+      _id: 1,
+    });
     expect(chooseQueryShape('clubs', ['city'], 'approvedAt', 'desc').sort).toEqual({ 'q.approvedRank': 1, 'q.approvedAt': -1, _id: 1 });
     expect(() => chooseQueryShape('clubs', [], 'startDate', 'asc')).toThrow(RangeError);
   });

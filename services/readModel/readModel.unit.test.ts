@@ -13,7 +13,12 @@ import {
   searchTokens,
 } from './index.ts';
 
-const competition = (over: { status?: 'open' | 'completed'; regStatus?: 'open' | 'closed'; opensAt?: string | null; deadline?: string | null }) => ({
+const competition = (over: {
+  status?: 'open' | 'completed';
+  regStatus?: 'open' | 'closed';
+  opensAt?: string | null;
+  deadline?: string | null;
+}) => ({
   status: over.status ?? 'open',
   registration: { status: over.regStatus ?? 'open', opensAt: over.opensAt ?? null, deadline: over.deadline ?? null },
 });

@@ -90,7 +90,14 @@ export async function startApi(db: Db, now: Date, env: Record<string, string> = 
   });
   const clock = { now: now.getTime() };
   const metrics = new Registry();
-  const app = createApp({ config, logger: pino({ level: 'info' }, sink), readiness: () => Promise.resolve({ ready: true, checks: {} }), db, clock: () => clock.now, metrics });
+  const app = createApp({
+    config,
+    logger: pino({ level: 'info' }, sink),
+    readiness: () => Promise.resolve({ ready: true, checks: {} }),
+    db,
+    clock: () => clock.now,
+    metrics,
+  });
   return { config, logLines, clock, metrics, ...(await serve(app)) };
 }
 

@@ -53,11 +53,21 @@ describe('GET /competitions', () => {
         resultsUrl: null,
         dates: { start: '2025-06-14', end: '2025-06-15' },
         location: {
-          country: 'Latvia', countryId: 117, countryCode: 'LV', city: 'Rīga', formattedAddress: 'Skanstes iela 21, Rīga', placeId: 'place-1',
-          venueName: 'Arena Riga', venueAddress: 'Skanstes iela 21', label: 'Rīga, Latvia',
+          country: 'Latvia',
+          countryId: 117,
+          countryCode: 'LV',
+          city: 'Rīga',
+          formattedAddress: 'Skanstes iela 21, Rīga',
+          placeId: 'place-1',
+          venueName: 'Arena Riga',
+          venueAddress: 'Skanstes iela 21',
+          label: 'Rīga, Latvia',
         },
         registration: { status: 'open', state: 'open', opensAt: '2025-04-01', deadline: '2025-06-20', maxEntries: 400 },
-        banner: { horizontal: { '640': 'https://cdn.example/riga-640.webp', '1280': 'https://cdn.example/riga-1280.webp' }, vertical: { default: 'https://cdn.example/riga-v.jpg' } },
+        banner: {
+          horizontal: { '640': 'https://cdn.example/riga-640.webp', '1280': 'https://cdn.example/riga-1280.webp' },
+          vertical: { default: 'https://cdn.example/riga-v.jpg' },
+        },
         media: { entryForm: 'https://cdn.example/riga-entry.pdf' },
         createdAt: '2025-03-01T10:00:00.000Z',
         updatedAt: '2025-04-03T10:00:00.000Z',
@@ -178,7 +188,17 @@ describe('GET /competitions', () => {
     expect(await idsOf('sort=name')).toEqual([...ties, jurmala, riga, tallinn, vilnius]);
     expect(await idsOf('sort=name&order=desc')).toEqual([vilnius, tallinn, riga, jurmala, ...ties]);
     expect(await idsOf('sort=endDate')).toEqual([vilnius, jurmala, riga, tallinn, ...ties]);
-    expect(await idsOf('sort=createdAt')).toEqual([vilnius, riga, jurmala, tallinn, ids.ties[4], ids.ties[2], ids.ties[0], ids.ties[3], ids.ties[1]]);
+    expect(await idsOf('sort=createdAt')).toEqual([
+      vilnius,
+      riga,
+      jurmala,
+      tallinn,
+      ids.ties[4],
+      ids.ties[2],
+      ids.ties[0],
+      ids.ties[3],
+      ids.ties[1],
+    ]);
     const byUpdated = (await list('sort=updatedAt&order=desc')).body.data as Array<{ id: string; updatedAt: string }>;
     for (let i = 1; i < byUpdated.length; i++) {
       const [a, b] = [byUpdated[i - 1]!, byUpdated[i]!];
@@ -194,11 +214,19 @@ describe('GET /competitions', () => {
     }
     const first = await list('limit=1');
     expect(first.body.meta).toEqual({ page: 1, limit: 1, total: 9, totalPages: 9, hasNextPage: true, hasPreviousPage: false });
-    expect(first.body.links).toEqual({ self: `${API}/competitions?limit=1&order=asc&page=1&sort=startDate`, next: `${API}/competitions?limit=1&order=asc&page=2&sort=startDate`, previous: null });
+    expect(first.body.links).toEqual({
+      self: `${API}/competitions?limit=1&order=asc&page=1&sort=startDate`,
+      next: `${API}/competitions?limit=1&order=asc&page=2&sort=startDate`,
+      previous: null,
+    });
     const last = await list('limit=1&page=9');
     expect(last.ids).toEqual([ties[4]]);
     expect(last.body.meta).toEqual({ page: 9, limit: 1, total: 9, totalPages: 9, hasNextPage: false, hasPreviousPage: true });
-    expect(last.body.links).toEqual({ self: `${API}/competitions?limit=1&order=asc&page=9&sort=startDate`, next: null, previous: `${API}/competitions?limit=1&order=asc&page=8&sort=startDate` });
+    expect(last.body.links).toEqual({
+      self: `${API}/competitions?limit=1&order=asc&page=9&sort=startDate`,
+      next: null,
+      previous: `${API}/competitions?limit=1&order=asc&page=8&sort=startDate`,
+    });
     const past = await list('page=10&limit=1&status=open,completed');
     expect(past.ids).toEqual([]);
     expect(past.body.meta).toEqual({ page: 10, limit: 1, total: 9, totalPages: 9, hasNextPage: false, hasPreviousPage: true });
@@ -222,9 +250,45 @@ describe('GET /competitions/{idOrSlug}', () => {
       expect(res.json.data.id).toBe(riga);
       expect(res.json.data.registration).toMatchObject({ entriesCount: 2, startsCount: 3 });
       expect(res.json.data.categories).toEqual([
-        { id: categoryId(1), name: 'Youth Latin', entryType: 'couple', style: 'latin', ageGroup: 'Youth', birthYearRange: null, participantDivision: null, level: 6, dances: ['S', 'ChCh', 'R', 'P', 'J'], displayOrder: 1, startsCount: 2 },
-        { id: categoryId(2), name: 'Adult Standard', entryType: 'couple', style: 'standard', ageGroup: null, birthYearRange: null, participantDivision: 'Open', level: null, dances: ['S', 'R'], displayOrder: 2, startsCount: 1 },
-        { id: categoryId(3), name: 'Solo Show Kids', entryType: 'solo', style: 'none', ageGroup: null, birthYearRange: null, participantDivision: null, level: 2, dances: ['S', 'R'], displayOrder: 3, startsCount: 0 },
+        {
+          id: categoryId(1),
+          name: 'Youth Latin',
+          entryType: 'couple',
+          style: 'latin',
+          ageGroup: 'Youth',
+          birthYearRange: null,
+          participantDivision: null,
+          level: 6,
+          dances: ['S', 'ChCh', 'R', 'P', 'J'],
+          displayOrder: 1,
+          startsCount: 2,
+        },
+        {
+          id: categoryId(2),
+          name: 'Adult Standard',
+          entryType: 'couple',
+          style: 'standard',
+          ageGroup: null,
+          birthYearRange: null,
+          participantDivision: 'Open',
+          level: null,
+          dances: ['S', 'R'],
+          displayOrder: 2,
+          startsCount: 1,
+        },
+        {
+          id: categoryId(3),
+          name: 'Solo Show Kids',
+          entryType: 'solo',
+          style: 'none',
+          ageGroup: null,
+          birthYearRange: null,
+          participantDivision: null,
+          level: 2,
+          dances: ['S', 'R'],
+          displayOrder: 3,
+          startsCount: 0,
+        },
       ]);
     }
     const tie = await api.request(`/api/v1/competitions/${ties[0]}`);
@@ -233,7 +297,15 @@ describe('GET /competitions/{idOrSlug}', () => {
   });
 
   it('answers 404 for drafts, unpublished competitions and unknown ids or slugs', async () => {
-    for (const key of [ids.draft, 'secret-draft', ids.unpublished, 'withdrawn-gala', 'c0000000-0000-4000-8000-0000000000ff', 'no-such-slug', 'RIGA-OPEN-2025']) {
+    for (const key of [
+      ids.draft,
+      'secret-draft',
+      ids.unpublished,
+      'withdrawn-gala',
+      'c0000000-0000-4000-8000-0000000000ff',
+      'no-such-slug',
+      'RIGA-OPEN-2025',
+    ]) {
       const res = await api.request(`/api/v1/competitions/${key}`);
       expect(res.status, key).toBe(404);
       expect(res.json).toEqual({ error: { type: 'NOT_FOUND', message: 'No published competition has this id or slug.', details: [] } });

@@ -31,7 +31,13 @@ interface RawApi {
 /** The app in process, answering raw text (the harness's request parses every body as JSON). */
 async function startRawApi(database: Database, now: Date): Promise<RawApi> {
   const config = loadConfig({ API_PUBLIC_URL: PUBLIC_URL, SITE_URL, RATE_LIMIT_MAX: '100000' });
-  const app = createApp({ config, logger: pino({ level: 'silent' }), readiness: () => Promise.resolve({ ready: true, checks: {} }), db: database.db, clock: () => now.getTime() });
+  const app = createApp({
+    config,
+    logger: pino({ level: 'silent' }),
+    readiness: () => Promise.resolve({ ready: true, checks: {} }),
+    db: database.db,
+    clock: () => now.getTime(),
+  });
   const handle = app.callback();
   const server: Server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -115,15 +121,33 @@ describe('GET /competitions.ics', () => {
 
   it('takes every filter of /competitions and finds the same competitions', async () => {
     const queries = [
-      'country=LV', 'country=latvia', 'countryId=68', 'city=r%C4%AB', 'status=completed', 'status=open,completed', 'type=national',
-      'registrationStatus=closed', 'registrationOpen=true', 'registrationOpen=false', 'period=upcoming', 'period=ongoing', 'period=past',
-      'dateFrom=2025-06-14&dateTo=2025-06-30', 'updatedSince=2025-05-01T00:00:00Z', 'search=cup', 'search=nothing-like-this',
-      'sort=name&order=asc', 'sort=updatedAt',
+      'country=LV',
+      'country=latvia',
+      'countryId=68',
+      'city=r%C4%AB',
+      'status=completed',
+      'status=open,completed',
+      'type=national',
+      'registrationStatus=closed',
+      'registrationOpen=true',
+      'registrationOpen=false',
+      'period=upcoming',
+      'period=ongoing',
+      'period=past',
+      'dateFrom=2025-06-14&dateTo=2025-06-30',
+      'updatedSince=2025-05-01T00:00:00Z',
+      'search=cup',
+      'search=nothing-like-this',
+      'sort=name&order=asc',
+      'sort=updatedAt',
     ];
     for (const query of queries) {
       const expected = (await listed(query.includes('order=') ? query : `${query}&order=desc`)).map((c) => c.id);
       const { calendar } = await feed(query);
-      expect(calendar.events.map((e) => idOfUid(e.uid)), query).toEqual(expected);
+      expect(
+        calendar.events.map((e) => idOfUid(e.uid)),
+        query,
+      ).toEqual(expected);
     }
   });
 
@@ -186,14 +210,22 @@ describe('GET /competitions.ics', () => {
   it('shows an edit on the next request (the cached feed is invalidated by the write)', async () => {
     const before = await feed('country=LV');
     expect((await api.get('/competitions.ics?country=LV')).headers.get('x-cache')).toBe('HIT');
-    riga.at('2025-06-14T09:30:00Z', 'competition.details_changed', { name: 'Riga Open 2025 (WDSF)', dates: { start: '2025-06-14', end: '2025-06-16' } });
+    riga.at('2025-06-14T09:30:00Z', 'competition.details_changed', {
+      name: 'Riga Open 2025 (WDSF)',
+      dates: { start: '2025-06-14', end: '2025-06-16' },
+    });
     await database.project(riga.events.slice(-1), NOW);
     await afterFreshnessBound();
     const after = await feed('country=LV');
     expect(after.reply.headers.get('x-cache')).toBe('MISS');
     expect(after.reply.headers.get('etag')).not.toBe(before.reply.headers.get('etag'));
     const event = after.calendar.events.find((e) => e.uid === uid(ids.riga));
-    expect(event).toMatchObject({ summary: 'Riga Open 2025 (WDSF)', start: '2025-06-14', end: '2025-06-17', lastModified: '2025-06-14T09:30:00.000Z' });
+    expect(event).toMatchObject({
+      summary: 'Riga Open 2025 (WDSF)',
+      start: '2025-06-14',
+      end: '2025-06-17',
+      lastModified: '2025-06-14T09:30:00.000Z',
+    });
   });
 });
 
@@ -209,7 +241,11 @@ describe('GET /competitions.ics past its bound', () => {
       // Start days spread over 2025-2027, so the bound keeps the latest-starting ones.
       const start = new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
       const history = new History(competitionId(100_000 + n))
-        .at('2025-01-01T00:00:00Z', 'competition.drafted', competitionDetails(n, { dates: { start, end: start }, location: venue(LV, 'Rīga') }))
+        .at(
+          '2025-01-01T00:00:00Z',
+          'competition.drafted',
+          competitionDetails(n, { dates: { start, end: start }, location: venue(LV, 'Rīga') }),
+        )
         .at('2025-01-01T00:00:01Z', 'competition.published', {});
       events.push(...history.events);
     }

@@ -1,4 +1,12 @@
-import type { CategoryDetails, ClubLocation, CompetitionDetails, Country, DomainEvent, EventData, EventType } from '../../services/events/index.ts';
+import type {
+  CategoryDetails,
+  ClubLocation,
+  CompetitionDetails,
+  Country,
+  DomainEvent,
+  EventData,
+  EventType,
+} from '../../services/events/index.ts';
 import { eventStream, type EventStream } from '../../projector/evolve/testEvents.ts';
 
 // Small builders of valid event histories for the HTTP tests. Ids are chosen by the tests
@@ -28,7 +36,14 @@ export class History {
 }
 
 const noLocation: CompetitionDetails['location'] = {
-  country: null, countryId: null, countryCode: null, city: null, formattedAddress: null, placeId: null, venueName: null, venueAddress: null,
+  country: null,
+  countryId: null,
+  countryCode: null,
+  city: null,
+  formattedAddress: null,
+  placeId: null,
+  venueName: null,
+  venueAddress: null,
 };
 
 export function competitionDetails(n: number, overrides: Partial<CompetitionDetails> = {}): CompetitionDetails {
@@ -50,13 +65,27 @@ export function competitionDetails(n: number, overrides: Partial<CompetitionDeta
 }
 
 export const venue = (country: NonNullable<Country>, city: string, venueName: string | null = null): CompetitionDetails['location'] => ({
-  ...noLocation, country: country.name, countryId: country.id, countryCode: country.code, city, venueName,
+  ...noLocation,
+  country: country.name,
+  countryId: country.id,
+  countryCode: country.code,
+  city,
+  venueName,
 });
 
 export function category(n: number, overrides: Partial<CategoryDetails> = {}): CategoryDetails {
   return {
-    id: categoryId(n), name: `Category ${n}`, entryType: 'couple', style: 'latin', ageGroup: null, birthYearRange: null,
-    participantDivision: null, level: null, dances: ['S', 'R'], displayOrder: n, ...overrides,
+    id: categoryId(n),
+    name: `Category ${n}`,
+    entryType: 'couple',
+    style: 'latin',
+    ageGroup: null,
+    birthYearRange: null,
+    participantDivision: null,
+    level: null,
+    dances: ['S', 'R'],
+    displayOrder: n,
+    ...overrides,
   };
 }
 

@@ -16,7 +16,8 @@ function closed(schema: unknown): unknown {
   if (typeof schema !== 'object' || schema === null) return schema;
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) copy[key] = closed(value);
-  if (copy.type === 'object' && typeof copy.properties === 'object' && copy.additionalProperties === undefined) copy.additionalProperties = false;
+  if (copy.type === 'object' && typeof copy.properties === 'object' && copy.additionalProperties === undefined)
+    copy.additionalProperties = false;
   return copy;
 }
 

@@ -15,9 +15,17 @@ const AX: NonNullable<Country> = { id: 248, name: 'Åland Islands', code: 'AX' }
 const PL: NonNullable<Country> = { id: 616, name: 'Poland', code: 'PL' };
 
 const cities: Array<[NonNullable<Country>, string]> = [
-  [LV, 'Ventspils'], [CZ, 'Ústí nad Labem'], [CH, 'Zürich'], [PL, 'Łódź'], [AX, 'Mariehamn'], [LV, 'Rīga'], [LV, 'Riga'],
+  [LV, 'Ventspils'],
+  [CZ, 'Ústí nad Labem'],
+  [CH, 'Zürich'],
+  [PL, 'Łódź'],
+  [AX, 'Mariehamn'],
+  [LV, 'Rīga'],
+  [LV, 'Riga'],
   // Valga and Valka are one town on the Estonian-Latvian border; the same name twice, told apart by country.
-  [LV, 'Valga'], [EE, 'Valga'], [LV, 'Ogre'],
+  [LV, 'Valga'],
+  [EE, 'Valga'],
+  [LV, 'Ogre'],
 ];
 const competitions = cities.map(([country, city], i) =>
   new History(competitionId(i + 1))
@@ -27,7 +35,13 @@ const competitions = cities.map(([country, city], i) =>
 const dancers = [LV, AX, CH, CZ, PL].map((country, i) =>
   new History(personId(i + 1))
     .at('2025-01-01T10:00:00Z', 'person.registered', person('Anna', `Surname ${i}`, country))
-    .at('2025-01-01T10:01:00Z', 'person.role_granted', { role: 'dancer', approvedAt: '2025-01-01T10:01:00Z', registryUntil: '2026-01-01', danceClass: 3, hasPartner: false }),
+    .at('2025-01-01T10:01:00Z', 'person.role_granted', {
+      role: 'dancer',
+      approvedAt: '2025-01-01T10:01:00Z',
+      registryUntil: '2026-01-01',
+      danceClass: 3,
+      hasPartner: false,
+    }),
 );
 const events: DomainEvent[] = [...competitions, ...dancers].flatMap((h) => h.events);
 
@@ -51,7 +65,16 @@ describe('names in /filters and /registry/filters', () => {
     const res = await api.request('/api/v1/filters');
     expect(res.status).toBe(200);
     expect((res.json.data.cities as Array<{ name: string; countryCode: string }>).map((c) => `${c.name} ${c.countryCode}`)).toEqual([
-      'Łódź PL', 'Mariehamn AX', 'Ogre LV', 'Riga LV', 'Rīga LV', 'Ústí nad Labem CZ', 'Valga EE', 'Valga LV', 'Ventspils LV', 'Zürich CH',
+      'Łódź PL',
+      'Mariehamn AX',
+      'Ogre LV',
+      'Riga LV',
+      'Rīga LV',
+      'Ústí nad Labem CZ',
+      'Valga EE',
+      'Valga LV',
+      'Ventspils LV',
+      'Zürich CH',
     ]);
   });
 

@@ -94,7 +94,9 @@ describe('freshness of the cached path (decisions.md: a version read at most 50 
     const earlier = new Date(Date.parse(lastModified!) - 1000).toUTCString();
     expect((await api.request('/api/v1/competitions/riga-open-2025', { headers: { 'If-Modified-Since': earlier } })).status).toBe(200);
     // RFC 9110: If-None-Match takes precedence; a non-matching tag means 200 whatever the date.
-    const both = await api.request('/api/v1/competitions/riga-open-2025', { headers: { 'If-None-Match': 'W/"other"', 'If-Modified-Since': lastModified! } });
+    const both = await api.request('/api/v1/competitions/riga-open-2025', {
+      headers: { 'If-None-Match': 'W/"other"', 'If-Modified-Since': lastModified! },
+    });
     expect(both.status).toBe(200);
     // An unparseable date is ignored.
     expect((await api.request('/api/v1/competitions/riga-open-2025', { headers: { 'If-Modified-Since': 'yesterday' } })).status).toBe(200);

@@ -10,7 +10,18 @@ import { ensureReadModelIndexes, readCollectionIndexes, type ReadListing } from 
 import { MongoProjectionStore } from '../../projector/write/mongoProjectionStore.ts';
 import { projectBatch } from '../../projector/write/projectBatch.ts';
 import { projectionCollections } from '../../projector/write/projectionCollections.ts';
-import { API, PROJECTION, afterFreshnessBound, idsIn, openDatabase, serve, startApi, type ApiServer, type Database, type Reply } from './apiHarness.ts';
+import {
+  API,
+  PROJECTION,
+  afterFreshnessBound,
+  idsIn,
+  openDatabase,
+  serve,
+  startApi,
+  type ApiServer,
+  type Database,
+  type Reply,
+} from './apiHarness.ts';
 import { NOW, calendarEvents, ids, riga } from './calendarSeed.ts';
 import { expectMatchesSchema } from './expectMatchesSchema.ts';
 import { testServers } from '../support/isolation.ts';
@@ -102,9 +113,17 @@ describe('response cache and invalidation', () => {
 
   it('sets Cache-Control per endpoint, and no-store with X-Cache BYPASS for updatedSince', async () => {
     const ttl: Array<[string, number]> = [
-      ['/competitions', 60], [`/competitions/${ids.riga}`, 60], ['/competitions/riga-open-2025/categories', 300], ['/filters', 300],
-      ['/dancers', 120], ['/coaches', 120], ['/judges', 120], ['/clubs', 120], [`/clubs/${histories.aurora.stream.aggregateId}`, 120],
-      ['/registry/filters', 300], ['/openapi.json', 300],
+      ['/competitions', 60],
+      [`/competitions/${ids.riga}`, 60],
+      ['/competitions/riga-open-2025/categories', 300],
+      ['/filters', 300],
+      ['/dancers', 120],
+      ['/coaches', 120],
+      ['/judges', 120],
+      ['/clubs', 120],
+      [`/clubs/${histories.aurora.stream.aggregateId}`, 120],
+      ['/registry/filters', 300],
+      ['/openapi.json', 300],
     ];
     for (const [path, seconds] of ttl) {
       const res = await get(path);
@@ -232,13 +251,24 @@ describe('read model', () => {
     const monitored = new MongoClient(testServers().mongoUrl, { monitorCommands: true });
     const commands: Array<{ name: string; maxTimeMS: unknown }> = [];
     monitored.on('commandStarted', (event) => {
-      if (['find', 'aggregate', 'count', 'distinct'].includes(event.commandName) && event.command[event.commandName] !== 'read_model_meta') {
+      if (
+        ['find', 'aggregate', 'count', 'distinct'].includes(event.commandName) &&
+        event.command[event.commandName] !== 'read_model_meta'
+      ) {
         commands.push({ name: event.commandName, maxTimeMS: event.command.maxTimeMS });
       }
     });
     const limited = await startApi(monitored.db(database.db.databaseName), NOW, { API_QUERY_TIMEOUT_MS: '4321' });
     try {
-      for (const path of ['/api/v1/dancers?limit=7', '/api/v1/competitions?limit=7', '/api/v1/filters', '/api/v1/registry/filters', `/api/v1/competitions/${ids.riga}`, `/api/v1/competitions/${ids.riga}/categories`, `/api/v1/clubs/${histories.aurora.stream.aggregateId}`]) {
+      for (const path of [
+        '/api/v1/dancers?limit=7',
+        '/api/v1/competitions?limit=7',
+        '/api/v1/filters',
+        '/api/v1/registry/filters',
+        `/api/v1/competitions/${ids.riga}`,
+        `/api/v1/competitions/${ids.riga}/categories`,
+        `/api/v1/clubs/${histories.aurora.stream.aggregateId}`,
+      ]) {
         expect((await limited.request(path)).status, path).toBe(200);
       }
       expect(commands.length).toBeGreaterThanOrEqual(10);
@@ -270,7 +300,8 @@ describe('read model', () => {
   it('follows a generation switch on a request arriving 50 ms after it', async () => {
     const store = new MongoProjectionStore(database.db, 2, { live: false });
     await ensureReadModelIndexes(database.db, projectionCollections(2));
-    for (const event of calendarEvents.filter((e) => e.aggregateId === ids.tallinn)) await projectBatch({ events: [event] }, store, PROJECTION, NOW);
+    for (const event of calendarEvents.filter((e) => e.aggregateId === ids.tallinn))
+      await projectBatch({ events: [event] }, store, PROJECTION, NOW);
     expect((await get('/competitions')).json.meta.total).toBe(9);
     expect(await switchGeneration(database.db, 1, 2)).toBe(true);
     await afterFreshnessBound();

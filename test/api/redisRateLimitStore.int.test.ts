@@ -27,7 +27,11 @@ afterAll(async () => {
   await redis.quit();
 });
 
-async function decisionsOfBoth(steps: readonly Step[], limit: number, windowSeconds: number): Promise<{ memory: RateLimitDecision[]; redis: RateLimitDecision[] }> {
+async function decisionsOfBoth(
+  steps: readonly Step[],
+  limit: number,
+  windowSeconds: number,
+): Promise<{ memory: RateLimitDecision[]; redis: RateLimitDecision[] }> {
   const memoryStore = new MemoryRateLimitStore({ limit, windowSeconds });
   const redisStore = new RedisRateLimitStore(redis, { keyPrefix: `${uniqueName('rl')}:` });
   const memory: RateLimitDecision[] = [];
@@ -41,10 +45,15 @@ async function decisionsOfBoth(steps: readonly Step[], limit: number, windowSeco
 }
 
 describe('RedisRateLimitStore decides as MemoryRateLimitStore', () => {
-  it('on the memory store\'s own table of 300 per 60 s', async () => {
+  it("on the memory store's own table of 300 per 60 s", async () => {
     const steps: Step[] = [];
     for (let i = 0; i < 300; i += 1) steps.push({ key: 'ip', nowMs: T0 + i * 10 });
-    steps.push({ key: 'ip', nowMs: T0 + 3_000 }, { key: 'ip', nowMs: T0 + 59_999 }, { key: 'ip', nowMs: T0 + 60_000 }, { key: 'ip', nowMs: T0 + 60_000 });
+    steps.push(
+      { key: 'ip', nowMs: T0 + 3_000 },
+      { key: 'ip', nowMs: T0 + 59_999 },
+      { key: 'ip', nowMs: T0 + 60_000 },
+      { key: 'ip', nowMs: T0 + 60_000 },
+    );
     const { memory, redis: shared } = await decisionsOfBoth(steps, 300, 60);
     expect(shared).toEqual(memory);
     expect(shared.at(-4)).toEqual({ allowed: false, remaining: 0, resetSeconds: 57 });
@@ -77,7 +86,10 @@ describe('RedisRateLimitStore decides as MemoryRateLimitStore', () => {
       fc.record({
         limit: fc.constant(limit),
         windowSeconds: fc.constant(windowSeconds),
-        moves: fc.array(fc.record({ key: fc.constantFrom('198.51.100.1', '198.51.100.2', '2001:db8::3'), advanceMs: advanceMs(windowSeconds) }), { minLength: 1, maxLength: 80 }),
+        moves: fc.array(
+          fc.record({ key: fc.constantFrom('198.51.100.1', '198.51.100.2', '2001:db8::3'), advanceMs: advanceMs(windowSeconds) }),
+          { minLength: 1, maxLength: 80 },
+        ),
       }),
     );
     await fc.assert(
@@ -101,7 +113,10 @@ describe('RedisRateLimitStore decides as MemoryRateLimitStore', () => {
         limit: fc.constant(limit),
         windowSeconds: fc.constant(windowSeconds),
         moves: fc.array(
-          fc.record({ advanceMs: advanceMs(windowSeconds), jitterMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: (windowSeconds - 1) * 1000 })) }),
+          fc.record({
+            advanceMs: advanceMs(windowSeconds),
+            jitterMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: (windowSeconds - 1) * 1000 })),
+          }),
           { minLength: 1, maxLength: 80 },
         ),
       }),

@@ -33,7 +33,13 @@ async function startOnRealPort(db: Database['db']): Promise<void> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = loadConfig({ API_PUBLIC_URL: origin, SITE_URL, RATE_LIMIT_MAX: '100000' });
-  const app = createApp({ config, logger: pino({ level: 'silent' }), readiness: () => Promise.resolve({ ready: true, checks: {} }), db, clock: () => NOW.getTime() });
+  const app = createApp({
+    config,
+    logger: pino({ level: 'silent' }),
+    readiness: () => Promise.resolve({ ready: true, checks: {} }),
+    db,
+    clock: () => NOW.getTime(),
+  });
   const callback = app.callback();
   handle = (req, res) => void callback(req, res);
 }
@@ -113,13 +119,17 @@ describe('the reference page in Chromium', () => {
     const operation = page.locator('#operations-Calendar-getCompetitions');
     await operation.locator('.opblock-summary').first().click();
     await operation.locator('button.try-out__btn').click();
-    const sent = page.waitForResponse((res) => res.url().startsWith(`${origin}/api/v1/competitions?`) || res.url() === `${origin}/api/v1/competitions`);
+    const sent = page.waitForResponse(
+      (res) => res.url().startsWith(`${origin}/api/v1/competitions?`) || res.url() === `${origin}/api/v1/competitions`,
+    );
     await operation.locator('button.execute').click();
     const answered = await sent;
     expect(answered.status()).toBe(200);
     const status = operation.locator('.live-responses-table .response .response-col_status').first();
     await expect.poll(() => status.innerText(), { timeout: 15_000 }).toBe('200');
-    await expect.poll(() => operation.locator('.live-responses-table .response .response-col_description').first().innerText()).toContain('Riga Open 2025');
+    await expect
+      .poll(() => operation.locator('.live-responses-table .response .response-col_description').first().innerText())
+      .toContain('Riga Open 2025');
     const liveResponse = operation.locator('.live-responses-table .response').first();
     await liveResponse.scrollIntoViewIfNeeded();
     await page.screenshot({ path: TRY_IT_OUT_SCREENSHOT });
@@ -127,7 +137,9 @@ describe('the reference page in Chromium', () => {
     expect(problems).toEqual({ consoleErrors: [], pageErrors: [], cspViolations: [], failedRequests: [], otherOrigins: [] });
 
     // The watch works: an inline style, which the policy forbids, is reported.
-    await page.evaluate(`document.head.appendChild(Object.assign(document.createElement('style'), { textContent: 'body { color: red; }' }))`);
+    await page.evaluate(
+      `document.head.appendChild(Object.assign(document.createElement('style'), { textContent: 'body { color: red; }' }))`,
+    );
     await expect.poll(() => problems.cspViolations).toEqual([expect.stringMatching(/^style-src-elem blocked inline/)]);
     await page.context().close();
   });

@@ -14,7 +14,8 @@ import { expectMatchesSchema } from './expectMatchesSchema.ts';
 // The reference page and its files over HTTP: headers (the Content-Security-Policy word for
 // word), media types, caching, and that nothing but the allow-listed files can be read.
 
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const MEDIA_TYPES: Readonly<Record<string, string>> = {
   css: 'text/css; charset=utf-8',
   js: 'text/javascript; charset=utf-8',
@@ -55,7 +56,12 @@ describe('GET /api/v1/docs', () => {
     expect(etag).toMatch(/^W\/"/);
 
     const hit = await api.request('/api/v1/docs');
-    expect([hit.headers.get('x-cache'), hit.headers.get('content-type'), hit.headers.get('content-security-policy'), hit.text]).toEqual(['HIT', 'text/html; charset=utf-8', CSP, miss.text]);
+    expect([hit.headers.get('x-cache'), hit.headers.get('content-type'), hit.headers.get('content-security-policy'), hit.text]).toEqual([
+      'HIT',
+      'text/html; charset=utf-8',
+      CSP,
+      miss.text,
+    ]);
     const notModified = await api.request('/api/v1/docs', { headers: { 'If-None-Match': etag } });
     expect([notModified.status, notModified.text, notModified.headers.get('content-security-policy')]).toEqual([304, '', CSP]);
     const head = await api.request('/api/v1/docs', { method: 'HEAD' });
@@ -77,7 +83,9 @@ describe('GET /api/v1/docs', () => {
   it('answers errors as every endpoint does: 400 for a query, 405 for another method, no policy on them', async () => {
     const bad = await api.request('/api/v1/docs?url=https://evil.example/openapi.json');
     expect(bad.status).toBe(400);
-    expect(bad.json).toEqual({ error: { type: 'INVALID_REQUEST', message: 'One or more query parameters are invalid.', details: ['url: unknown parameter'] } });
+    expect(bad.json).toEqual({
+      error: { type: 'INVALID_REQUEST', message: 'One or more query parameters are invalid.', details: ['url: unknown parameter'] },
+    });
     expect(bad.headers.get('content-security-policy')).toBeNull();
     expect((await api.request('/api/v1/docs', { method: 'POST' })).status).toBe(405);
   });
@@ -104,7 +112,15 @@ describe('GET /api/v1/docs/assets/{file}', () => {
   });
 
   it('answers 404 in the error envelope for any other file, even one swagger-ui-dist holds', async () => {
-    for (const file of ['index.html', 'swagger-ui.js', 'oauth2-redirect.html', 'package.json', 'swagger-ui-bundle.js.map', 'SWAGGER-UI.CSS', 'nope.css']) {
+    for (const file of [
+      'index.html',
+      'swagger-ui.js',
+      'oauth2-redirect.html',
+      'package.json',
+      'swagger-ui-bundle.js.map',
+      'SWAGGER-UI.CSS',
+      'nope.css',
+    ]) {
       const res = await api.request(`/api/v1/docs/assets/${file}`);
       expect(res.status, file).toBe(404);
       expect(res.headers.get('cache-control')).toBe('no-store');
@@ -115,7 +131,13 @@ describe('GET /api/v1/docs/assets/{file}', () => {
 
   it('answers 404 in the error envelope to path traversal, however it is spelled', async () => {
     // Sent as written (fetch would resolve `..` before sending): these reach the server raw.
-    const app = createApp({ config: api.config, logger: pino({ level: 'silent' }), readiness: () => Promise.resolve({ ready: true, checks: {} }), db: database.db, clock: () => NOW.getTime() });
+    const app = createApp({
+      config: api.config,
+      logger: pino({ level: 'silent' }),
+      readiness: () => Promise.resolve({ ready: true, checks: {} }),
+      db: database.db,
+      clock: () => NOW.getTime(),
+    });
     const attempts = [
       '/api/v1/docs/assets/../../../../package.json',
       '/api/v1/docs/assets/..%2F..%2F..%2F..%2Fpackage.json',

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSchema } from '@sinclair/typebox';
 import type { PageMeta } from '../../schemas/api/index.ts';
-import { ClubEnvelope, ClubListEnvelope, CoachListEnvelope, DancerListEnvelope, JudgeListEnvelope, RegistryFilters } from '../../schemas/api/index.ts';
+import {
+  ClubEnvelope,
+  ClubListEnvelope,
+  CoachListEnvelope,
+  DancerListEnvelope,
+  JudgeListEnvelope,
+  RegistryFilters,
+} from '../../schemas/api/index.ts';
 import { API, SITE_URL, idsIn, openDatabase, startApi, type ApiServer, type Database } from './apiHarness.ts';
 import { EE, LT, LV, clubLocation } from './eventBuilders.ts';
 import { expectMatchesSchema } from './expectMatchesSchema.ts';
@@ -20,9 +27,17 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const SCHEMAS: Record<string, TSchema> = { dancers: DancerListEnvelope, coaches: CoachListEnvelope, judges: JudgeListEnvelope, clubs: ClubListEnvelope };
+const SCHEMAS: Record<string, TSchema> = {
+  dancers: DancerListEnvelope,
+  coaches: CoachListEnvelope,
+  judges: JudgeListEnvelope,
+  clubs: ClubListEnvelope,
+};
 
-async function list(listing: string, query = ''): Promise<{ ids: string[]; body: { data: Array<Record<string, unknown>>; meta: PageMeta } }> {
+async function list(
+  listing: string,
+  query = '',
+): Promise<{ ids: string[]; body: { data: Array<Record<string, unknown>>; meta: PageMeta } }> {
   const res = await api.request(`/api/v1/${listing}${query === '' ? '' : `?${query}`}`);
   expect(res.status, `${listing}?${query}: ${res.text}`).toBe(200);
   expectMatchesSchema(res.json, SCHEMAS[listing]!);
@@ -41,8 +56,19 @@ describe('GET /dancers', () => {
     expect(ids).toEqual([anna, marta, p20, p21, p22]);
     expect(body.meta).toEqual({ page: 1, limit: 20, total: 5, totalPages: 1, hasNextPage: false, hasPreviousPage: false });
     expect(body.data[0]).toEqual({
-      id: anna, name: 'Anna', surname: 'Bērziņa', nameEn: 'Anna', surnameEn: 'Berzina', avatar: null, danceClass: 4, country: latvia,
-      status: 'ACTIVE', membershipExpiresAt: '2026-02-02T00:00:00.000Z', registryState: 'REGISTRY', registryUntil: '2026-05-02', archivedAt: null,
+      id: anna,
+      name: 'Anna',
+      surname: 'Bērziņa',
+      nameEn: 'Anna',
+      surnameEn: 'Berzina',
+      avatar: null,
+      danceClass: 4,
+      country: latvia,
+      status: 'ACTIVE',
+      membershipExpiresAt: '2026-02-02T00:00:00.000Z',
+      registryState: 'REGISTRY',
+      registryUntil: '2026-05-02',
+      archivedAt: null,
     });
   });
 
@@ -54,7 +80,9 @@ describe('GET /dancers', () => {
     expect(await idsOf('dancers', 'registryState=ARCHIVE,REGISTRY')).toEqual([olga, anna, marta, p20, p21, p22]);
     const refused = await api.request('/api/v1/dancers?registryState=BUFFER');
     expect(refused.status).toBe(400);
-    expect(refused.json.error.details).toEqual(['registryState: unsupported value "BUFFER" (accepted: REGISTRY, ARCHIVE; the buffer is internal and never returned)']);
+    expect(refused.json.error.details).toEqual([
+      'registryState: unsupported value "BUFFER" (accepted: REGISTRY, ARCHIVE; the buffer is internal and never returned)',
+    ]);
   });
 
   it('matches status against the dancer role only', async () => {
@@ -113,8 +141,17 @@ describe('GET /coaches', () => {
     const { ids, body } = await list('coaches');
     expect(ids).toEqual([ozols, zarins]);
     expect(body.data[0]).toEqual({
-      id: ozols, name: 'Jānis', surname: 'Ozols', nameEn: null, surnameEn: null, avatar: null, highestClass: 8, country: latvia,
-      registryState: 'REGISTRY', registryUntil: null, archivedAt: null,
+      id: ozols,
+      name: 'Jānis',
+      surname: 'Ozols',
+      nameEn: null,
+      surnameEn: null,
+      avatar: null,
+      highestClass: 8,
+      country: latvia,
+      registryState: 'REGISTRY',
+      registryUntil: null,
+      archivedAt: null,
     });
     expect(await idsOf('coaches', 'registryState=ARCHIVE')).toEqual([]);
     expect(await idsOf('coaches', 'registryState=REGISTRY,ARCHIVE')).toEqual([ozols, zarins]);
@@ -141,8 +178,19 @@ describe('GET /judges', () => {
     const { ids, body } = await list('judges');
     expect(ids).toEqual([marta, judge]);
     expect(body.data[0]).toEqual({
-      id: marta, name: 'Marta', surname: 'Kalniņa', nameEn: null, surnameEn: null, avatar: null, judgeCategory: 2, country: latvia,
-      status: 'ACTIVE', membershipExpiresAt: '2026-01-01T00:00:00.000Z', registryState: 'REGISTRY', registryUntil: '2026-04-01', archivedAt: null,
+      id: marta,
+      name: 'Marta',
+      surname: 'Kalniņa',
+      nameEn: null,
+      surnameEn: null,
+      avatar: null,
+      judgeCategory: 2,
+      country: latvia,
+      status: 'ACTIVE',
+      membershipExpiresAt: '2026-01-01T00:00:00.000Z',
+      registryState: 'REGISTRY',
+      registryUntil: '2026-04-01',
+      archivedAt: null,
     });
     const asDancer = (await list('dancers', 'search=marta')).body.data[0];
     expect(asDancer).toMatchObject({ id: marta, status: 'INACTIVE', registryState: 'REGISTRY' });
@@ -167,12 +215,25 @@ describe('GET /clubs', () => {
     const { ids, body } = await list('clubs');
     expect(ids).toEqual([clubs.aurora, clubs.tango]);
     expect(body.data[0]).toEqual({
-      id: clubs.aurora, name: 'DSC Aurora', logo: 'https://cdn.example/aurora.png', address: 'Rīga street 1', country: latvia,
+      id: clubs.aurora,
+      name: 'DSC Aurora',
+      logo: 'https://cdn.example/aurora.png',
+      address: 'Rīga street 1',
+      country: latvia,
       locations: [1, 2, 3].map((n) => {
-        const { id: _id, ...location } = clubLocation(n, n === 1 ? 'main' : 'branch', ['Rīga', 'Jūrmala', 'Tartu'][n - 1]!, n === 3 ? EE : LV);
+        const { id: _id, ...location } = clubLocation(
+          n,
+          n === 1 ? 'main' : 'branch',
+          ['Rīga', 'Jūrmala', 'Tartu'][n - 1]!,
+          n === 3 ? EE : LV,
+        );
         return location;
       }),
-      dancersCount: 2, coachesCount: 2, registryState: 'REGISTRY', registryUntil: null, archivedAt: null,
+      dancersCount: 2,
+      coachesCount: 2,
+      registryState: 'REGISTRY',
+      registryUntil: null,
+      archivedAt: null,
     });
     expect(await idsOf('clubs', 'registryState=ARCHIVE')).toEqual([clubs.archived]);
     expect(await idsOf('clubs', 'registryState=REGISTRY,ARCHIVE')).toEqual([clubs.aurora, clubs.archived, clubs.tango]);
@@ -195,11 +256,18 @@ describe('GET /clubs', () => {
 
   it('sorts approvedAt with nulls last in both orders; status is refused', async () => {
     expect(await idsOf('clubs', 'sort=approvedAt&registryState=REGISTRY,ARCHIVE')).toEqual([clubs.aurora, clubs.archived, clubs.tango]);
-    expect(await idsOf('clubs', 'sort=approvedAt&order=desc&registryState=REGISTRY,ARCHIVE')).toEqual([clubs.aurora, clubs.archived, clubs.tango]);
+    expect(await idsOf('clubs', 'sort=approvedAt&order=desc&registryState=REGISTRY,ARCHIVE')).toEqual([
+      clubs.aurora,
+      clubs.archived,
+      clubs.tango,
+    ]);
     expect(await idsOf('clubs', 'sort=name&order=desc')).toEqual([clubs.tango, clubs.aurora]);
     const refused = await api.request('/api/v1/clubs?status=ACTIVE&cityId=1');
     expect(refused.status).toBe(400);
-    expect(refused.json.error.details).toEqual(['status: not accepted on /clubs (clubs have no status)', 'cityId: unknown parameter (removed; use city)']);
+    expect(refused.json.error.details).toEqual([
+      'status: not accepted on /clubs (clubs have no status)',
+      'cityId: unknown parameter (removed; use city)',
+    ]);
   });
 });
 
@@ -210,9 +278,12 @@ describe('GET /clubs/{id}', () => {
     expectMatchesSchema(res.json, ClubEnvelope);
     const { data } = res.json;
     expect(data).toMatchObject({
-      id: clubs.aurora, foundedOn: '1998', approvedAt: '2024-01-10T08:55:00.000Z',
+      id: clubs.aurora,
+      foundedOn: '1998',
+      approvedAt: '2024-01-10T08:55:00.000Z',
       contacts: { phone: '+371 2000 0000', email: 'info@aurora.example.lv', website: null, instagram: '@aurora', facebook: null },
-      dancersCount: 2, coachesCount: 2,
+      dancersCount: 2,
+      coachesCount: 2,
       links: {
         self: `${API}/clubs/${clubs.aurora}`,
         dancers: `${API}/dancers?clubId=${clubs.aurora}`,
@@ -222,8 +293,17 @@ describe('GET /clubs/{id}', () => {
     });
     expect(idsIn({ data: data.coaches })).toEqual([ozols, zarins]);
     expect(data.coaches[1]).toEqual({
-      id: zarins, name: 'Pēteris', surname: 'Zariņš', nameEn: null, surnameEn: null, avatar: null, highestClass: 6, country: latvia,
-      registryState: 'REGISTRY', registryUntil: null, archivedAt: null,
+      id: zarins,
+      name: 'Pēteris',
+      surname: 'Zariņš',
+      nameEn: null,
+      surnameEn: null,
+      avatar: null,
+      highestClass: 6,
+      country: latvia,
+      registryState: 'REGISTRY',
+      registryUntil: null,
+      archivedAt: null,
     });
     const staffLink = await api.request(new URL(data.links.coaches).pathname + new URL(data.links.coaches).search);
     expect(idsIn(staffLink.json)).toEqual([ozols, zarins]);
@@ -233,7 +313,13 @@ describe('GET /clubs/{id}', () => {
     const archived = await api.request(`/api/v1/clubs/${clubs.archived}`);
     expect(archived.status).toBe(200);
     expectMatchesSchema(archived.json, ClubEnvelope);
-    expect(archived.json.data).toMatchObject({ registryState: 'ARCHIVE', archivedAt: '2025-01-05T09:00:00.000Z', foundedOn: '1975-05-01', approvedAt: null, coaches: [] });
+    expect(archived.json.data).toMatchObject({
+      registryState: 'ARCHIVE',
+      archivedAt: '2025-01-05T09:00:00.000Z',
+      foundedOn: '1975-05-01',
+      approvedAt: null,
+      coaches: [],
+    });
     const tango = await api.request(`/api/v1/clubs/${clubs.tango}`);
     expect(tango.json.data).toMatchObject({ dancersCount: 3, coachesCount: 0, coaches: [] });
     for (const id of [clubs.buffer, 'b0000000-0000-4000-8000-0000000000ff']) {

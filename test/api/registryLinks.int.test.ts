@@ -76,7 +76,9 @@ describe('links on the registry listings', () => {
   it('keeps every filter in the links, and points previous past the end at the last page with data', async () => {
     const filtered = await page(`/api/v1/dancers?clubId=${clubs.tango}&sort=name&order=desc&limit=1&registryState=ARCHIVE,REGISTRY`);
     expect(filtered.ids).toEqual([p20]); // equal names: id ascending, whatever the order
-    expect(filtered.links.next).toBe(`${API}/dancers?clubId=${clubs.tango}&limit=1&order=desc&page=2&registryState=ARCHIVE,REGISTRY&sort=name`);
+    expect(filtered.links.next).toBe(
+      `${API}/dancers?clubId=${clubs.tango}&limit=1&order=desc&page=2&registryState=ARCHIVE,REGISTRY&sort=name`,
+    );
     const past = await page('/api/v1/dancers?limit=2&page=7&search=petrov');
     expect(past.ids).toEqual([]);
     expect(past.links).toEqual({
@@ -85,7 +87,11 @@ describe('links on the registry listings', () => {
       previous: `${API}/dancers?limit=2&order=asc&page=2&registryState=REGISTRY&search=petrov&sort=name`,
     });
     const none = await page('/api/v1/dancers?search=nobody');
-    expect(none.links).toEqual({ self: `${API}/dancers?limit=20&order=asc&page=1&registryState=REGISTRY&search=nobody&sort=name`, next: null, previous: null });
+    expect(none.links).toEqual({
+      self: `${API}/dancers?limit=20&order=asc&page=1&registryState=REGISTRY&search=nobody&sort=name`,
+      next: null,
+      previous: null,
+    });
   });
 
   it.each([
@@ -100,7 +106,9 @@ describe('links on the registry listings', () => {
   });
 
   it('builds links from API_PUBLIC_URL, never from the request', async () => {
-    const res = await api.request('/api/v1/clubs?limit=1', { headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http' } });
+    const res = await api.request('/api/v1/clubs?limit=1', {
+      headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http' },
+    });
     expect(res.json.links.next).toBe(`${API}/clubs?limit=1&order=asc&page=2&registryState=REGISTRY&sort=name`);
   });
 });

@@ -33,11 +33,15 @@ const histories = {
   stays: published(1),
   unpublished: published(2).at('2025-04-01T12:00:00+02:00', 'competition.unpublished', {}),
   deleted: published(3).at('2025-04-02T10:00:00Z', 'competition.deleted', {}),
-  republished: published(4).at('2025-04-03T10:00:00Z', 'competition.unpublished', {}).at('2025-04-04T10:00:00Z', 'competition.published', {}),
+  republished: published(4)
+    .at('2025-04-03T10:00:00Z', 'competition.unpublished', {})
+    .at('2025-04-04T10:00:00Z', 'competition.published', {}),
   draftDeleted: new History(id.draftDeleted)
     .at('2025-03-01T10:00:00Z', 'competition.drafted', competitionDetails(5))
     .at('2025-04-05T10:00:00Z', 'competition.deleted', {}),
-  unpublishedThenDeleted: published(6).at('2025-04-06T10:00:00Z', 'competition.unpublished', {}).at('2025-04-07T10:00:00Z', 'competition.deleted', {}),
+  unpublishedThenDeleted: published(6)
+    .at('2025-04-06T10:00:00Z', 'competition.unpublished', {})
+    .at('2025-04-07T10:00:00Z', 'competition.deleted', {}),
   draft: new History(id.draft).at('2025-03-01T10:00:00Z', 'competition.drafted', competitionDetails(7)),
   slugRemovals: published(8, 'removals'),
 };
@@ -47,7 +51,10 @@ let api: ApiServer;
 
 beforeAll(async () => {
   database = await openDatabase('api_removals');
-  await database.project(Object.values(histories).flatMap((h) => h.events), NOW);
+  await database.project(
+    Object.values(histories).flatMap((h) => h.events),
+    NOW,
+  );
   api = await startApi(database.db, NOW);
 });
 afterAll(async () => {
@@ -87,7 +94,11 @@ describe('GET /competitions/removals', () => {
     const first = await removals('limit=2');
     const second = await removals('limit=2&page=2');
     expect([...first.data, ...second.data].map((r) => r.id)).toEqual([id.unpublished, id.deleted, id.unpublishedThenDeleted]);
-    expect(first.links).toEqual({ self: `${API}/competitions/removals?limit=2&page=1`, next: `${API}/competitions/removals?limit=2&page=2`, previous: null });
+    expect(first.links).toEqual({
+      self: `${API}/competitions/removals?limit=2&page=1`,
+      next: `${API}/competitions/removals?limit=2&page=2`,
+      previous: null,
+    });
     expect(second.meta).toMatchObject({ page: 2, total: 3, totalPages: 2, hasNextPage: false, hasPreviousPage: true });
   });
 
@@ -128,7 +139,10 @@ describe('GET /competitions/removals', () => {
     const collection = database.db.collection(collectionName('competitions', 1));
     const indexes = (await collection.listIndexes().toArray()).map((index) => String(index.name));
     expect(indexes).toContain(REMOVALS_INDEX_NAME);
-    const explained = await collection.find(removalsFilter('2025-04-02T00:00:00Z')).sort({ 'removal.at': 1, _id: 1 }).explain('executionStats');
+    const explained = await collection
+      .find(removalsFilter('2025-04-02T00:00:00Z'))
+      .sort({ 'removal.at': 1, _id: 1 })
+      .explain('executionStats');
     const plan = JSON.stringify(explained.queryPlanner);
     expect(plan).toContain('IXSCAN');
     expect(plan).toContain(REMOVALS_INDEX_NAME);
@@ -146,7 +160,10 @@ describe('a sync loop with removals', () => {
     histories.stays.at('2025-05-02T10:00:00Z', 'competition.unpublished', {});
     histories.unpublished.at('2025-05-03T10:00:00Z', 'competition.published', {});
     histories.draft.at('2025-05-04T10:00:00Z', 'competition.published', {});
-    await database.project([histories.stays, histories.unpublished, histories.draft].map((h) => h.events.at(-1)!), NOW);
+    await database.project(
+      [histories.stays, histories.unpublished, histories.draft].map((h) => h.events.at(-1)!),
+      NOW,
+    );
     await afterFreshnessBound();
 
     const changed = await api.request(`/api/v1/competitions?updatedSince=${cursor}&sort=updatedAt&limit=100`);

@@ -57,7 +57,10 @@ describe('GET /api/v1', () => {
 
   it('lists every endpoint of the OpenAPI document with its method, path template, summary and public link', async () => {
     const root = (await api.request('/api/v1')).json as RootDocument;
-    const openApi = (await api.request('/api/v1/openapi.json')).json as { paths: Record<string, { get: { summary: string } }>; info: { title: string; version: string } };
+    const openApi = (await api.request('/api/v1/openapi.json')).json as {
+      paths: Record<string, { get: { summary: string } }>;
+      info: { title: string; version: string };
+    };
     expect(root.data.endpoints.map((e) => e.path)).toEqual(Object.keys(openApi.paths));
     expect(root.data.endpoints.map((e) => e.name)).toEqual(LISTED_ENDPOINT_NAMES);
     for (const endpoint of root.data.endpoints) {
@@ -67,7 +70,11 @@ describe('GET /api/v1', () => {
       expect(endpoint.templated).toBe(endpoint.path.includes('{'));
     }
     expect(root.data).toMatchObject({ title: openApi.info.title, version: openApi.info.version });
-    expect(root.links).toEqual({ self: `${PUBLIC_URL}/api/v1/`, docs: `${PUBLIC_URL}/api/v1/docs`, openapi: `${PUBLIC_URL}/api/v1/openapi.json` });
+    expect(root.links).toEqual({
+      self: `${PUBLIC_URL}/api/v1/`,
+      docs: `${PUBLIC_URL}/api/v1/docs`,
+      openapi: `${PUBLIC_URL}/api/v1/openapi.json`,
+    });
   });
 
   it('links only to what answers 200: each link as it is, each template once filled in', async () => {

@@ -48,7 +48,13 @@ async function startOnRealPort(db: Database['db']): Promise<void> {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The fuzzer sends thousands of requests from one address; a 429 would be the limit at work, not a finding.
   const config = loadConfig({ API_PUBLIC_URL: origin, SITE_URL, RATE_LIMIT_MAX: '1000000' });
-  const app = createApp({ config, logger: pino({ level: 'silent' }), readiness: () => Promise.resolve({ ready: true, checks: {} }), db, clock: () => NOW.getTime() });
+  const app = createApp({
+    config,
+    logger: pino({ level: 'silent' }),
+    readiness: () => Promise.resolve({ ready: true, checks: {} }),
+    db,
+    clock: () => NOW.getTime(),
+  });
   const callback = app.callback();
   handle = (req, res) => void callback(req, res);
 }
@@ -110,18 +116,28 @@ describe('schemathesis against the served OpenAPI document', () => {
     writeFileSync(CONFIG, configuration());
     const started = Date.now();
     const { code, output } = await runSchemathesis([
-      'run', `${origin}/api/v1/openapi.json`,
-      '--checks', 'all',
-      '--phases', 'examples,coverage,fuzzing',
-      '--mode', 'all',
-      '--seed', SEED,
-      '--max-examples', MAX_EXAMPLES,
-      '--workers', '2',
+      'run',
+      `${origin}/api/v1/openapi.json`,
+      '--checks',
+      'all',
+      '--phases',
+      'examples,coverage,fuzzing',
+      '--mode',
+      'all',
+      '--seed',
+      SEED,
+      '--max-examples',
+      MAX_EXAMPLES,
+      '--workers',
+      '2',
       '--no-color',
-      '--report', 'junit',
-      '--report-junit-path', JUNIT,
+      '--report',
+      'junit',
+      '--report-junit-path',
+      JUNIT,
       // Not written to .hypothesis/ in the checkout: every run starts from the seed alone.
-      '--generation-database', 'none',
+      '--generation-database',
+      'none',
     ]);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const generated = Number(/Test cases:\s+(\d+) generated/.exec(output)?.[1] ?? 0);

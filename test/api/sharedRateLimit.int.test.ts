@@ -51,14 +51,22 @@ async function startInstance(name: string, redisUrl: string | undefined, keyPref
   const logLines: Instance['logLines'] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line !== '') logLines.push(JSON.parse(line) as Instance['logLines'][number]);
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line !== '') logLines.push(JSON.parse(line) as Instance['logLines'][number]);
       done();
     },
   });
   const logger = pino({ level: 'info' }, sink);
   const metrics = new Registry();
   const shared = config.api.redisUrl
-    ? sharedRateLimitStore({ url: config.api.redisUrl, limit: config.api.rateLimitMax, windowSeconds: config.api.rateLimitWindowSeconds, logger, metrics, keyPrefix })
+    ? sharedRateLimitStore({
+        url: config.api.redisUrl,
+        limit: config.api.rateLimitMax,
+        windowSeconds: config.api.rateLimitWindowSeconds,
+        logger,
+        metrics,
+        keyPrefix,
+      })
     : undefined;
   if (shared) expect(await shared.ready(5000)).toBe(true);
   const app = createApp({
@@ -146,7 +154,8 @@ async function fallbackCount(instance: Instance): Promise<number> {
   return (await instance.metrics.getSingleMetric('api_rate_limit_fallback_total')?.get())?.values[0]?.value ?? 0;
 }
 
-const logged = (instance: Instance, pattern: RegExp): Array<{ level: number; msg: string }> => instance.logLines.filter((l) => pattern.test(l.msg));
+const logged = (instance: Instance, pattern: RegExp): Array<{ level: number; msg: string }> =>
+  instance.logLines.filter((l) => pattern.test(l.msg));
 
 describe('one rate limit shared by two API instances on one Redis', () => {
   it('gives one IP exactly 300 requests per sliding 60 s window across both, under concurrent load', async () => {
@@ -218,10 +227,14 @@ describe('a Redis restart and a paused Redis under two instances', () => {
   });
 
   const recovered = async (instances: readonly Instance[]): Promise<void> => {
-    await waitFor(() => {
-      for (const instance of instances) expect(instance.shared?.redis.status).toBe('ready');
-      return Promise.resolve();
-    }, 20_000, 100);
+    await waitFor(
+      () => {
+        for (const instance of instances) expect(instance.shared?.redis.status).toBe('ready');
+        return Promise.resolve();
+      },
+      20_000,
+      100,
+    );
     // Past the fallback's retry interval, one request per instance finds Redis again.
     await sleep(300);
   };
@@ -309,7 +322,9 @@ describe('a Redis restart and a paused Redis under two instances', () => {
       expect(probes.map((r) => r.status)).toEqual([200, 200]);
       expect(probes.length + resumed.admitted).toBe(300);
       for (const instance of instances) expect(logged(instance, /^rate-limit store answers again/)).toHaveLength(1);
-      console.log(`Redis paused (SIGSTOP): 700 requests answered in ${Math.round(elapsedMs)} ms, ${paused.admitted} admitted (300 per instance); resumed: ${probes.length + resumed.admitted} of 600`);
+      console.log(
+        `Redis paused (SIGSTOP): 700 requests answered in ${Math.round(elapsedMs)} ms, ${paused.admitted} admitted (300 per instance); resumed: ${probes.length + resumed.admitted} of 600`,
+      );
     } finally {
       redis.signal('SIGCONT');
       for (const instance of instances) await instance.close();

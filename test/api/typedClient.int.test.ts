@@ -23,7 +23,13 @@ beforeAll(async () => {
   database = await openDatabase('api_typed_client');
   await database.project([...calendarEvents, ...registryEvents], NOW);
   const config = loadConfig({ API_PUBLIC_URL: PUBLIC_URL, SITE_URL, RATE_LIMIT_MAX: '100000' });
-  const app = createApp({ config, logger: pino({ level: 'silent' }), readiness: () => Promise.resolve({ ready: true, checks: {} }), db: database.db, clock: () => NOW.getTime() });
+  const app = createApp({
+    config,
+    logger: pino({ level: 'silent' }),
+    readiness: () => Promise.resolve({ ready: true, checks: {} }),
+    db: database.db,
+    clock: () => NOW.getTime(),
+  });
   const handle = app.callback();
   server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -75,7 +81,10 @@ describe('the typed client against a running API', () => {
     expect(data).toBeUndefined();
     const envelope: Schemas['Error'] | undefined = error;
     expect(envelope?.error.type).toBe('INVALID_REQUEST');
-    expect(envelope?.error.details).toEqual(['limit: must be an integer from 1 to 100 (got 500)', 'search: must be at least 2 characters long after trimming (got "x")']);
+    expect(envelope?.error.details).toEqual([
+      'limit: must be an integer from 1 to 100 (got 500)',
+      'search: must be at least 2 characters long after trimming (got "x")',
+    ]);
   });
 
   it('gets a 304 for an If-None-Match with the first response ETag', async () => {
@@ -115,4 +124,3 @@ describe('the typed client against a running API', () => {
     expect(wrongPath.response.status).toBe(404);
   });
 });
-

@@ -61,7 +61,7 @@ describe('database outages under a running projector and API', () => {
     expect(report.drift).toEqual(zero);
   }, 360_000);
 
-  it('paused (SIGSTOP) for longer than the driver\'s timeouts, then resumed', async () => {
+  it("paused (SIGSTOP) for longer than the driver's timeouts, then resumed", async () => {
     const report = await rig.run({
       name: 'database paused 20 s',
       databaseAway: true,

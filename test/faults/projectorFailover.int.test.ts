@@ -39,8 +39,16 @@ describe('two projector processes in one group, one killed with SIGKILL mid-stre
   it('the survivor takes over the partitions and the documents equal the rebuild: 0 lost, 0 doubled', async () => {
     const { kafkaBrokers, mongoUrl } = testServers();
     const options: FaultProjectorOptions = {
-      brokers: kafkaBrokers, mongoUrl, db: h.mongo.db.databaseName, topic: h.topic, dlqTopic: h.dlqTopic, groupId: h.groupId,
-      now: NOW.toISOString(), config, chunkSize: 20, opsPort: 0,
+      brokers: kafkaBrokers,
+      mongoUrl,
+      db: h.mongo.db.databaseName,
+      topic: h.topic,
+      dlqTopic: h.dlqTopic,
+      groupId: h.groupId,
+      now: NOW.toISOString(),
+      config,
+      chunkSize: 20,
+      opsPort: 0,
       // Kafka's minimum: the broker gives up on the killed member after 6 s instead of 30.
       sessionTimeoutMs: 6000,
     };
@@ -51,12 +59,16 @@ describe('two projector processes in one group, one killed with SIGKILL mid-stre
       const [a, b] = [spawnNode(entry, [JSON.stringify(options)]), spawnNode(entry, [JSON.stringify(options)])];
       started.push(a, b);
       // Both members hold partitions and both have written before the kill.
-      const split = await waitFor(async () => {
-        const members = await assignments(admin, group, h.topic);
-        expect(members).toHaveLength(2);
-        expect(members.every((p) => p.length > 0)).toBe(true);
-        return members;
-      }, 60_000, 200);
+      const split = await waitFor(
+        async () => {
+          const members = await assignments(admin, group, h.topic);
+          expect(members).toHaveLength(2);
+          expect(members.every((p) => p.length > 0)).toBe(true);
+          return members;
+        },
+        60_000,
+        200,
+      );
       await Promise.all([a.afterLines('wrote ', 3), b.afterLines('wrote ', 3)]);
       const killAfter = a.count('wrote ') + 5;
       await a.afterLines('wrote ', killAfter);

@@ -47,7 +47,15 @@ async function killUnderWrites(database: SecantusDbInstance, round: number): Pro
   const after = new MongoClient(database.url, { serverSelectionTimeoutMS: 5000 });
   await after.connect();
   try {
-    const present = new Set((await after.db('durability').collection<{ _id: string }>('acks').find({ round }, { projection: { _id: 1 } }).toArray()).map((d) => d._id));
+    const present = new Set(
+      (
+        await after
+          .db('durability')
+          .collection<{ _id: string }>('acks')
+          .find({ round }, { projection: { _id: 1 } })
+          .toArray()
+      ).map((d) => d._id),
+    );
     return { acknowledged: acknowledged.length, lost: acknowledged.filter((id) => !present.has(id)).length };
   } finally {
     await after.close();
@@ -73,7 +81,9 @@ describe('the local SecantusDB killed with SIGKILL under acknowledged j:true, w:
   it('keeps every acknowledged write when started with --sync-on-commit (and reports without it)', async () => {
     const synced = await probe(true, join(base, 'synced'));
     const unsynced = await probe(false, join(base, 'unsynced'));
-    console.info(`[fault] stand-in kill -9 under j:true writes: --sync-on-commit ${JSON.stringify(synced)}; without it ${JSON.stringify(unsynced)}`);
+    console.info(
+      `[fault] stand-in kill -9 under j:true writes: --sync-on-commit ${JSON.stringify(synced)}; without it ${JSON.stringify(unsynced)}`,
+    );
     for (const round of synced) expect(round.acknowledged).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
     expect(synced.map((r) => r.lost)).toEqual(synced.map(() => 0));
   }, 180_000);

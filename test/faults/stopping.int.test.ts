@@ -28,7 +28,11 @@ let fifos = 0;
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
   const client = await MongoClient.connect(servers.mongoUrl);
-  for (const db of names.dbs) await client.db(db).dropDatabase().catch(() => undefined);
+  for (const db of names.dbs)
+    await client
+      .db(db)
+      .dropDatabase()
+      .catch(() => undefined);
   await client.close();
   const admin = createKafka({ clientId: 'stopping-test', brokers: servers.kafkaBrokers, logger: createLogger('test', 'silent') }).admin();
   await admin.connect();
@@ -78,11 +82,18 @@ interface Started {
 /** Runs `command` with `stdout` as its stdout (and its stderr too for a terminal-like `npm start`; else stderr is kept for failures). */
 function start(command: string, args: string[], stdout: number, env: Record<string, string>, asTerminal = false): Started {
   // A terminal's session gets its own process group, so that every process it started can be looked for afterwards.
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', stdout, asTerminal ? stdout : 'pipe'], env: { ...process.env, ...env }, detached: asTerminal });
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', stdout, asTerminal ? stdout : 'pipe'],
+    env: { ...process.env, ...env },
+    detached: asTerminal,
+  });
   closeSync(stdout);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-10_000)));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   cleanups.push(async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');
@@ -146,7 +157,8 @@ describe.each(Object.entries(stdouts))('with stdout %s', (_, stdout) => {
       waitFor(() => answers(`${base}/health/live`), 60_000),
     ]);
     // About 500 request log lines (some answered 429): far more than the pipe could take.
-    for (let i = 0; i < 50; i++) await Promise.all(Array.from({ length: 10 }, () => fetch(`${base}/api/v1/competitions?limit=1`).then((r) => r.arrayBuffer())));
+    for (let i = 0; i < 50; i++)
+      await Promise.all(Array.from({ length: 10 }, () => fetch(`${base}/api/v1/competitions?limit=1`).then((r) => r.arrayBuffer())));
     await answers(`${base}/health/live`);
     const how = await stop(api);
     expect(how, api.stderr()).toMatchObject({ code: 0, signal: null });
@@ -159,7 +171,8 @@ describe.each(Object.entries(stdouts))('with stdout %s', (_, stdout) => {
     await Promise.race([
       projector.exit.then((how) => Promise.reject(new Error(`exited (${JSON.stringify(how)}): ${projector.stderr()}`))),
       waitFor(async () => {
-        if (!/^projector_consumer_running\{[^}]*\} 1$/m.test(await answers(`http://127.0.0.1:${p.projectorOps}/metrics`))) throw new Error('consumer not running yet');
+        if (!/^projector_consumer_running\{[^}]*\} 1$/m.test(await answers(`http://127.0.0.1:${p.projectorOps}/metrics`)))
+          throw new Error('consumer not running yet');
       }, 90_000),
     ]);
     const how = await stop(projector);
@@ -177,16 +190,20 @@ describe('npm start (scripts/start.sh) after the reader of its output has gone',
     let output = '';
     await Promise.race([
       script.exit.then((how) => Promise.reject(new Error(`start.sh exited (${JSON.stringify(how)}): ${output}${script.stderr()}`))),
-      waitFor(async () => {
-        await Promise.resolve();
-        try {
-          const n = readSync(reader, buffer);
-          output += buffer.subarray(0, n).toString();
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
-        }
-        if (!output.includes('The API is ready')) throw new Error('not ready yet');
-      }, 120_000, 200),
+      waitFor(
+        async () => {
+          await Promise.resolve();
+          try {
+            const n = readSync(reader, buffer);
+            output += buffer.subarray(0, n).toString();
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+          }
+          if (!output.includes('The API is ready')) throw new Error('not ready yet');
+        },
+        120_000,
+        200,
+      ),
     ]);
     // The terminal goes away; the services go on (they write to files), the log view fails.
     closeSync(reader);

@@ -44,7 +44,10 @@ describe('operators/alerts.yml under promtool', () => {
   it('the unit tests catch a lag alert that would fire on a caught-up projector', () => {
     // Same tests against a copy whose warning fires at any lag, 0 included.
     const rules = readFileSync(join(OPERATORS, 'alerts.yml'), 'utf8');
-    const loose = rules.replace('max(projector_lag_seconds{service="projector"}) > 60', 'max(projector_lag_seconds{service="projector"}) >= 0');
+    const loose = rules.replace(
+      'max(projector_lag_seconds{service="projector"}) > 60',
+      'max(projector_lag_seconds{service="projector"}) >= 0',
+    );
     expect(loose).not.toBe(rules);
     writeFileSync(join(scratch, 'alerts.yml'), loose);
     copyFileSync(join(OPERATORS, 'alerts.test.yml'), join(scratch, 'alerts.test.yml'));

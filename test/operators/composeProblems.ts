@@ -35,13 +35,15 @@ const roleOf = (service: ComposeService): Role | undefined => {
   const command = [service.command ?? []].flat().join(' ');
   return command.includes('dist/api/main.js') ? 'api' : command.includes('dist/projector/main.js') ? 'projector' : undefined;
 };
-const text = (value: string | readonly string[] | number | boolean | null | undefined): string => (Array.isArray(value) ? value.join(' ') : String(value ?? ''));
-const dependencies = (service: ComposeService): string[] => (Array.isArray(service.depends_on) ? service.depends_on : Object.keys(service.depends_on ?? {}));
+const text = (value: string | readonly string[] | number | boolean | null | undefined): string =>
+  Array.isArray(value) ? value.join(' ') : String(value ?? '');
+const dependencies = (service: ComposeService): string[] =>
+  Array.isArray(service.depends_on) ? service.depends_on : Object.keys(service.depends_on ?? {});
 
 /** Host ports a service publishes (ranges expanded); none for a container-only port. */
 export function hostPorts(service: ComposeService): number[] {
   return (service.ports ?? []).flatMap((port) => {
-    const published = typeof port === 'object' ? String(port.published ?? '') : port.split(':').slice(0, -1).pop() ?? '';
+    const published = typeof port === 'object' ? String(port.published ?? '') : (port.split(':').slice(0, -1).pop() ?? '');
     const [from, to] = published.split('-').map(Number);
     if (from === undefined || Number.isNaN(from) || published === '') return [];
     return Array.from({ length: (to ?? from) - from + 1 }, (_, i) => from + i);
@@ -57,7 +59,11 @@ function publishedFor(service: ComposeService, containerPort: number): number | 
   return undefined;
 }
 
-export function composeProblems(compose: ComposeFile, image: { env: Record<string, string> }, scrapeTargets: readonly ScrapeTarget[]): string[] {
+export function composeProblems(
+  compose: ComposeFile,
+  image: { env: Record<string, string> },
+  scrapeTargets: readonly ScrapeTarget[],
+): string[] {
   const problems: string[] = [];
   const services = compose.services;
   const known = new Set(configVariables.map((v) => v.name));
@@ -66,7 +72,8 @@ export function composeProblems(compose: ComposeFile, image: { env: Record<strin
 
   for (const [name, service] of Object.entries(services)) {
     const role = roleOf(service);
-    if (service.build !== undefined && role === undefined) problems.push(`${name}: built from the project but runs neither dist/api/main.js nor dist/projector/main.js`);
+    if (service.build !== undefined && role === undefined)
+      problems.push(`${name}: built from the project but runs neither dist/api/main.js nor dist/projector/main.js`);
     if (role === undefined) continue;
     const replicas = service.deploy?.replicas ?? 1;
     instances[role] += replicas;
@@ -88,28 +95,36 @@ export function composeProblems(compose: ComposeFile, image: { env: Record<strin
   const mongo = Object.entries(services).find(([, s]) => s.image?.startsWith('mongo:'));
   const replSet = mongo && /--replSet\s+(\S+)/.exec(text(mongo[1].command))?.[1];
   if (!mongo || !replSet) problems.push('no mongo service started with --replSet');
-  else if (!text(mongo[1].healthcheck?.test).includes(`rs.initiate({ _id: '${replSet}', members: [{ _id: 0, host: '${mongo[0]}:27017' }] })`)) {
+  else if (
+    !text(mongo[1].healthcheck?.test).includes(`rs.initiate({ _id: '${replSet}', members: [{ _id: 0, host: '${mongo[0]}:27017' }] })`)
+  ) {
     problems.push(`${mongo[0]}: nothing initiates replica set ${replSet} with member ${mongo[0]}:27017`);
   }
 
   for (const { name, role, config, replicas } of ours) {
     const service = services[name]!;
     const mongoUrl = new URL(config.mongo.url);
-    if (mongoUrl.hostname !== mongo?.[0] || mongoUrl.searchParams.get('replicaSet') !== replSet) problems.push(`${name}: MONGO_URL ${config.mongo.url} is not replica set ${replSet} on ${mongo?.[0]}`);
-    if (config.api.host !== '0.0.0.0' || config.opsHost !== '0.0.0.0') problems.push(`${name}: listens on ${config.api.host}/${config.opsHost}, unreachable from other containers`);
+    if (mongoUrl.hostname !== mongo?.[0] || mongoUrl.searchParams.get('replicaSet') !== replSet)
+      problems.push(`${name}: MONGO_URL ${config.mongo.url} is not replica set ${replSet} on ${mongo?.[0]}`);
+    if (config.api.host !== '0.0.0.0' || config.opsHost !== '0.0.0.0')
+      problems.push(`${name}: listens on ${config.api.host}/${config.opsHost}, unreachable from other containers`);
     if (replicas > 1 && hostPorts(service).length > 0) problems.push(`${name}: ${replicas} replicas cannot share fixed host ports`);
     const health = text(service.healthcheck?.test);
     const port = role === 'api' ? config.api.port : config.projector.opsPort;
-    if (!health.includes(`127.0.0.1:${port}/health/ready`)) problems.push(`${name}: healthcheck does not probe /health/ready on port ${port}`);
+    if (!health.includes(`127.0.0.1:${port}/health/ready`))
+      problems.push(`${name}: healthcheck does not probe /health/ready on port ${port}`);
     if (role === 'api') {
       const published = publishedFor(service, config.api.port);
-      if (published === undefined || new URL(config.api.publicUrl).port !== String(published)) problems.push(`${name}: API_PUBLIC_URL ${config.api.publicUrl} is not the published port ${published}`);
+      if (published === undefined || new URL(config.api.publicUrl).port !== String(published))
+        problems.push(`${name}: API_PUBLIC_URL ${config.api.publicUrl} is not the published port ${published}`);
       const redis = config.api.redisUrl && new URL(config.api.redisUrl).hostname;
-      if (!redis || !services[redis]?.image?.startsWith('redis:') || !dependencies(service).includes(redis)) problems.push(`${name}: REDIS_URL does not name a Redis service it depends on`);
+      if (!redis || !services[redis]?.image?.startsWith('redis:') || !dependencies(service).includes(redis))
+        problems.push(`${name}: REDIS_URL does not name a Redis service it depends on`);
     } else {
       for (const broker of config.kafka.brokers) {
         const kafka = services[broker.split(':')[0]!];
-        if (!kafka || !text(kafka.environment?.KAFKA_ADVERTISED_LISTENERS).includes(`//${broker}`)) problems.push(`${name}: no Kafka service advertises ${broker}`);
+        if (!kafka || !text(kafka.environment?.KAFKA_ADVERTISED_LISTENERS).includes(`//${broker}`))
+          problems.push(`${name}: no Kafka service advertises ${broker}`);
       }
     }
   }
@@ -118,7 +133,8 @@ export function composeProblems(compose: ComposeFile, image: { env: Record<strin
   for (const target of scrapeTargets) {
     const found = ours.find((s) => s.name === target.host);
     const port = found && (found.role === 'api' ? found.config.api.opsPort : found.config.projector.opsPort);
-    if (port !== target.port) problems.push(`prometheus job ${target.job}: ${target.host}:${target.port} is not an instance's operators' port`);
+    if (port !== target.port)
+      problems.push(`prometheus job ${target.job}: ${target.host}:${target.port} is not an instance's operators' port`);
   }
   for (const { name } of ours) if (!scrapeTargets.some((t) => t.host === name)) problems.push(`prometheus scrapes no ${name}`);
 

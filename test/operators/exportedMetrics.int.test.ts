@@ -51,12 +51,19 @@ beforeAll(async () => {
   const [apiPort, apiOps, projectorOps] = await freePorts(3);
   apiUrl = `http://127.0.0.1:${apiPort}`;
   const projector = start('../../projector/main.ts', {
-    KAFKA_GROUP_ID: topic, KAFKA_TOPIC_PARTITIONS: '2', PROJECTOR_OPS_PORT: String(projectorOps), PROJECTOR_BOOTSTRAP_MIN_EVENTS: '0',
+    KAFKA_GROUP_ID: topic,
+    KAFKA_TOPIC_PARTITIONS: '2',
+    PROJECTOR_OPS_PORT: String(projectorOps),
+    PROJECTOR_BOOTSTRAP_MIN_EVENTS: '0',
   });
   const api = start('../../api/main.ts', {
-    API_PORT: String(apiPort), API_OPS_PORT: String(apiOps), API_PUBLIC_URL: apiUrl, REDIS_URL: inject('redisUrl'),
+    API_PORT: String(apiPort),
+    API_OPS_PORT: String(apiOps),
+    API_PUBLIC_URL: apiUrl,
+    REDIS_URL: inject('redisUrl'),
   });
-  const failed = (child: NodeProcess): Promise<never> => child.exited.then((how) => Promise.reject(new Error(`exited (${String(how)}):\n${child.output()}`)));
+  const failed = (child: NodeProcess): Promise<never> =>
+    child.exited.then((how) => Promise.reject(new Error(`exited (${String(how)}):\n${child.output()}`)));
   // Scraped once the projector's consumer runs, so its gauges are the live ones.
   pages.projector = await Promise.race([
     failed(projector),
@@ -75,7 +82,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(processes.map((child) => child.stop()));
   const client = await MongoClient.connect(servers.mongoUrl);
-  await client.db(db).dropDatabase().catch(() => undefined);
+  await client
+    .db(db)
+    .dropDatabase()
+    .catch(() => undefined);
   await client.close();
   const admin = createKafka({ clientId: 'operators-test', brokers: servers.kafkaBrokers, logger: createLogger('test', 'silent') }).admin();
   await admin.connect();

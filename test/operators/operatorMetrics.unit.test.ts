@@ -26,7 +26,12 @@ async function exportedByBothProcesses(): Promise<Set<string>> {
   createProjectorMetrics(projector);
   const api = createRegistry('api');
   httpMetrics(api, '/api/v1');
-  new FallbackRateLimitStore({ primary: new MemoryRateLimitStore(), fallback: new MemoryRateLimitStore(), logger: createLogger('test', 'silent'), metrics: api });
+  new FallbackRateLimitStore({
+    primary: new MemoryRateLimitStore(),
+    fallback: new MemoryRateLimitStore(),
+    logger: createLogger('test', 'silent'),
+    metrics: api,
+  });
   return new Set([...(await namesOf(projector)), ...(await namesOf(api))]);
 }
 
@@ -56,8 +61,11 @@ describe('operators/ reads only metrics the code exports', () => {
 });
 
 describe('operators/alerts.yml', () => {
-  const rules = (parse(readFileSync(join(OPERATORS, 'alerts.yml'), 'utf8')) as { groups: Array<{ rules: Array<Record<string, unknown>> }> }).groups.flatMap((g) => g.rules);
-  const reading = (metric: string): string[] => rules.filter((r) => metricNamesIn(String(r.expr)).includes(metric)).map((r) => String(r.alert));
+  const rules = (
+    parse(readFileSync(join(OPERATORS, 'alerts.yml'), 'utf8')) as { groups: Array<{ rules: Array<Record<string, unknown>> }> }
+  ).groups.flatMap((g) => g.rules);
+  const reading = (metric: string): string[] =>
+    rules.filter((r) => metricNamesIn(String(r.expr)).includes(metric)).map((r) => String(r.alert));
 
   it('alerts on what an operator must hear about', () => {
     expect(reading('projector_lag_seconds')).toEqual(['FederationProjectorLagging', 'FederationProjectorStalled']);

@@ -11,7 +11,10 @@ describe('metricNamesIn', () => {
   it('skips functions, aggregations, grouping label lists, ranges and numbers', () => {
     const expr = 'histogram_quantile(0.99, sum by (le, route) (rate(api_request_duration_seconds_bucket{service="api"}[5m]))) > 1e-3';
     expect(metricNamesIn(expr)).toEqual(['api_request_duration_seconds_bucket']);
-    expect(metricNamesIn('sum(rate(a_total[5m:1m])) without (instance) / on() group_left sum(b_total offset 1h)')).toEqual(['a_total', 'b_total']);
+    expect(metricNamesIn('sum(rate(a_total[5m:1m])) without (instance) / on() group_left sum(b_total offset 1h)')).toEqual([
+      'a_total',
+      'b_total',
+    ]);
     expect(metricNamesIn('max by (partition) (lag_messages) and on(partition) (deriv(lag_messages[10m]) >= 0)')).toEqual(['lag_messages']);
   });
 

@@ -19,8 +19,17 @@ describe('bootstrap of an empty read model before a long event log', () => {
     h = await createHarness({ partitions: 3, config });
     await h.produce(history);
     context = {
-      db: h.mongo.db, kafka: h.kafka, topic: h.topic, dlqTopic: h.dlqTopic, groupId: h.groupId,
-      projection: config, clock: () => NOW, metrics: h.metrics, logger: h.logger, ensureIndexes: ensureReadModelIndexes, chunkSize: 500,
+      db: h.mongo.db,
+      kafka: h.kafka,
+      topic: h.topic,
+      dlqTopic: h.dlqTopic,
+      groupId: h.groupId,
+      projection: config,
+      clock: () => NOW,
+      metrics: h.metrics,
+      logger: h.logger,
+      ensureIndexes: ensureReadModelIndexes,
+      chunkSize: 500,
     };
   });
   afterAll(async () => {
@@ -39,7 +48,9 @@ describe('bootstrap of an empty read model before a long event log', () => {
     expect(await readModelSnapshot(h.mongo.db, 2)).toEqual(referenceSnapshot(history, config, NOW));
     const names = (await h.mongo.db.collection(collectionName('dancers', 2)).listIndexes().toArray()).map((i) => String(i.name));
     expect(names).toEqual(expect.arrayContaining(readCollectionIndexes('dancers').map((i) => String(i.name))));
-    expect(lines[0]).toMatch(new RegExp(`^projecting the event log into an empty read model: 0 of ${history.length.toLocaleString('en')} events`));
+    expect(lines[0]).toMatch(
+      new RegExp(`^projecting the event log into an empty read model: 0 of ${history.length.toLocaleString('en')} events`),
+    );
     expect(lines.at(-1)).toContain(`${history.length.toLocaleString('en')} of ${history.length.toLocaleString('en')} events (100 %)`);
     // The read model is no longer empty (and the claim is taken): a second start projects live.
     expect(await bootstrapFromTopic(context, { minEvents: 1000 })).toBe(false);

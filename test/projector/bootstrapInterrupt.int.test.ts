@@ -63,7 +63,9 @@ describe('a projector stopped during its first projection of a long event log', 
       lines.push(line);
       for (const w of waiting.filter((w) => line.startsWith(w.prefix))) w.resolve(line);
     });
-    const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     const run: Run = {
       child,
       exit,

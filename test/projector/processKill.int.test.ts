@@ -63,8 +63,15 @@ describe('a projector process killed with SIGKILL mid-batch', () => {
     await h.produce(history.flatMap((e, i) => (i % 7 === 0 ? [e, e] : [e])));
     const { kafkaBrokers, mongoUrl } = testServers();
     options = {
-      brokers: kafkaBrokers, mongoUrl, db: h.mongo.db.databaseName, topic: h.topic, dlqTopic: h.dlqTopic,
-      groupId: h.groupId, now: NOW.toISOString(), config, chunkSize: 40,
+      brokers: kafkaBrokers,
+      mongoUrl,
+      db: h.mongo.db.databaseName,
+      topic: h.topic,
+      dlqTopic: h.dlqTopic,
+      groupId: h.groupId,
+      now: NOW.toISOString(),
+      config,
+      chunkSize: 40,
     };
   });
   afterAll(async () => {

@@ -20,9 +20,19 @@ const config = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
 
 function startProjector(h: Harness): Promise<RunningProjector> {
   return runProjector({
-    db: h.mongo.db, kafka: h.kafka, topic: h.topic, dlqTopic: h.dlqTopic, groupId: h.groupId,
-    projection: config, clockSchedule: '*/1 * * * * *', clock: () => NOW, metrics: h.metrics, logger: h.logger,
-    ensureIndexes: ensureReadModelIndexes, chunkSize: 50, generationPollMs: 300,
+    db: h.mongo.db,
+    kafka: h.kafka,
+    topic: h.topic,
+    dlqTopic: h.dlqTopic,
+    groupId: h.groupId,
+    projection: config,
+    clockSchedule: '*/1 * * * * *',
+    clock: () => NOW,
+    metrics: h.metrics,
+    logger: h.logger,
+    ensureIndexes: ensureReadModelIndexes,
+    chunkSize: 50,
+    generationPollMs: 300,
   });
 }
 
@@ -52,7 +62,13 @@ describe('projector on real Kafka and MongoDB-wire servers', () => {
     const notJson = Buffer.from('{"eventId": oops');
     const badSchema = { ...exampleEvent('competition.drafted'), eventId: 'not-a-uuid' };
     const next = exampleEvent('person.details_changed');
-    const followUp = { ...next, eventId: '7d8c9a52-1a0f-4b5e-9c1d-3b1a2e4f5a60', aggregateVersion: 1000, occurredAt: '2026-11-20T10:00:00Z', data: { surnameEn: 'Afterpoison' } } as DomainEvent;
+    const followUp = {
+      ...next,
+      eventId: '7d8c9a52-1a0f-4b5e-9c1d-3b1a2e4f5a60',
+      aggregateVersion: 1000,
+      occurredAt: '2026-11-20T10:00:00Z',
+      data: { surnameEn: 'Afterpoison' },
+    } as DomainEvent;
     await h.produce([
       { key: followUp.aggregateId, value: notJson },
       { key: followUp.aggregateId, value: JSON.stringify(badSchema) },
@@ -100,13 +116,26 @@ describe('projector on real Kafka and MongoDB-wire servers', () => {
 
       // The lag gauge is refreshed from Kafka even when no batch arrives.
       h.metrics.consumerLagMessages.reset();
-      const stop = refreshLagFromKafka({ admin, db: h.mongo.db, topic: h.topic, dlqTopic: h.dlqTopic, groupId: h.groupId, metrics: h.metrics, logger: h.logger, everyMs: 100 });
+      const stop = refreshLagFromKafka({
+        admin,
+        db: h.mongo.db,
+        topic: h.topic,
+        dlqTopic: h.dlqTopic,
+        groupId: h.groupId,
+        metrics: h.metrics,
+        logger: h.logger,
+        everyMs: 100,
+      });
       try {
-        await waitFor(async () => {
-          const lags = (await h.metrics.consumerLagMessages.get()).values;
-          expect(lags.map((v) => v.labels.partition).sort()).toEqual(['0', '1', '2']);
-          expect(lags.every((v) => v.value === 0)).toBe(true);
-        }, 10_000, 100);
+        await waitFor(
+          async () => {
+            const lags = (await h.metrics.consumerLagMessages.get()).values;
+            expect(lags.map((v) => v.labels.partition).sort()).toEqual(['0', '1', '2']);
+            expect(lags.every((v) => v.value === 0)).toBe(true);
+          },
+          10_000,
+          100,
+        );
       } finally {
         stop();
       }
@@ -118,8 +147,17 @@ describe('projector on real Kafka and MongoDB-wire servers', () => {
   it('rebuilds a new generation equal to the live one while the API could keep reading, and the projector follows the switch', async () => {
     const live = await readModelSnapshot(h.mongo.db, 1);
     const result = await rebuildReadModel({
-      db: h.mongo.db, kafka: h.kafka, topic: h.topic, dlqTopic: `${h.dlqTopic}`, groupId: h.groupId,
-      projection: config, clock: () => NOW, metrics: h.metrics, logger: h.logger, ensureIndexes: ensureReadModelIndexes, dropAfterMs: 0,
+      db: h.mongo.db,
+      kafka: h.kafka,
+      topic: h.topic,
+      dlqTopic: `${h.dlqTopic}`,
+      groupId: h.groupId,
+      projection: config,
+      clock: () => NOW,
+      metrics: h.metrics,
+      logger: h.logger,
+      ensureIndexes: ensureReadModelIndexes,
+      dropAfterMs: 0,
     });
     expect(result).toMatchObject({ from: 1, to: 2 });
     expect((await readMeta(h.mongo.db)).generation).toBe(2);
@@ -128,7 +166,13 @@ describe('projector on real Kafka and MongoDB-wire servers', () => {
     await waitFor(() => Promise.resolve(expect(projector.generation()).toBe(2)));
 
     // The live projector continues in the new generation from where the rebuild stopped.
-    const later = { ...exampleEvent('person.details_changed'), eventId: '7d8c9a52-1a0f-4b5e-9c1d-3b1a2e4f5a61', aggregateVersion: 1001, occurredAt: '2026-11-21T10:00:00Z', data: { nameEn: 'Rebuilt' } } as DomainEvent;
+    const later = {
+      ...exampleEvent('person.details_changed'),
+      eventId: '7d8c9a52-1a0f-4b5e-9c1d-3b1a2e4f5a61',
+      aggregateVersion: 1001,
+      occurredAt: '2026-11-21T10:00:00Z',
+      data: { nameEn: 'Rebuilt' },
+    } as DomainEvent;
     await h.produce([later]);
     liveEvents.push(later);
     await waitFor(async () => expect(await readModelSnapshot(h.mongo.db, 2)).toEqual(referenceSnapshot(liveEvents, config, NOW)));
@@ -167,23 +211,38 @@ describe('a generated history on real servers', () => {
       }
       return store.bumpRevisions(keys);
     };
-    const options = { kafka: h.kafka, topic: h.topic, dlqTopic: h.dlqTopic, groupId: h.groupId, metrics: h.metrics, logger: h.logger, clock: () => NOW, chunkSize: 200 };
+    const options = {
+      kafka: h.kafka,
+      topic: h.topic,
+      dlqTopic: h.dlqTopic,
+      groupId: h.groupId,
+      metrics: h.metrics,
+      logger: h.logger,
+      clock: () => NOW,
+      chunkSize: 200,
+    };
     const first = await runConsumer({ ...options, sink: projectionSink(crashing, config, () => NOW) });
     await crash;
     await first.stop();
 
     const second = await runConsumer({ ...options, sink: projectionSink(store, config, () => NOW) });
     try {
-      await waitFor(async () => {
-        const { sweepDue } = await import('../../projector/clock/sweepDue.ts');
-        await sweepDue(store, config, NOW);
-        expect(await readModelSnapshot(h.mongo.db, 1)).toEqual(expected);
-      }, 280_000, 2000);
+      await waitFor(
+        async () => {
+          const { sweepDue } = await import('../../projector/clock/sweepDue.ts');
+          await sweepDue(store, config, NOW);
+          expect(await readModelSnapshot(h.mongo.db, 1)).toEqual(expected);
+        },
+        280_000,
+        2000,
+      );
     } finally {
       await second.stop();
     }
     expect(expected.clubs.some((c) => (c.dancersCount as number) > 0)).toBe(true);
     // Every fifth event was sent twice; the crashed batch's replay may add more.
-    expect((await h.metrics.eventsDuplicate.get()).values.reduce((n, v) => n + v.value, 0)).toBeGreaterThanOrEqual(Math.ceil(history.length / 5));
+    expect((await h.metrics.eventsDuplicate.get()).values.reduce((n, v) => n + v.value, 0)).toBeGreaterThanOrEqual(
+      Math.ceil(history.length / 5),
+    );
   }, 300_000);
 });

@@ -35,15 +35,27 @@ describe('a chunk that takes longer than the consumer session', () => {
       },
     };
     const consumer = await runConsumer({
-      kafka: h.kafka, topic: h.topic, dlqTopic: h.dlqTopic, groupId: h.groupId, sink: slow,
-      metrics: h.metrics, logger: h.logger, clock: () => NOW, chunkSize: 100, sessionTimeoutMs: 6_000,
+      kafka: h.kafka,
+      topic: h.topic,
+      dlqTopic: h.dlqTopic,
+      groupId: h.groupId,
+      sink: slow,
+      metrics: h.metrics,
+      logger: h.logger,
+      clock: () => NOW,
+      chunkSize: 100,
+      sessionTimeoutMs: 6_000,
     });
     const admin = h.kafka.admin();
     await admin.connect();
     try {
-      await waitFor(async () => {
-        expect((await fetchCommittedOffsets(admin, h.groupId, h.topic)).get(0)).toBe(events.length);
-      }, 40_000, 500);
+      await waitFor(
+        async () => {
+          expect((await fetchCommittedOffsets(admin, h.groupId, h.topic)).get(0)).toBe(events.length);
+        },
+        40_000,
+        500,
+      );
       // Long enough for an evicted member's re-fetch to have folded the chunk a second time.
       await sleep(2_000);
       expect(seen).toEqual(events.map((e) => e.eventId));

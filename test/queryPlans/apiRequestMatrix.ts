@@ -50,7 +50,9 @@ export function parameterVariants(endpoint: EndpointName, name: string, values: 
   else variants = [];
   const rejected = variants.filter((value) => !accepts(endpoint, name, value));
   if (variants.length === 0 || rejected.length > 0) {
-    throw new Error(`no accepted value for ${endpoint}?${name} (schema ${JSON.stringify(schema)}; rejected ${JSON.stringify(rejected)}): add a text candidate it accepts`);
+    throw new Error(
+      `no accepted value for ${endpoint}?${name} (schema ${JSON.stringify(schema)}; rejected ${JSON.stringify(rejected)}): add a text candidate it accepts`,
+    );
   }
   return variants;
 }
@@ -71,7 +73,12 @@ export function filterCombinations(filters: ReadonlyArray<{ readonly name: strin
   for (const f of filters) for (const v of f.variants) combinations.push([[f.name, v]]);
   for (let i = 0; i < filters.length; i++) {
     for (let j = i + 1; j < filters.length; j++) {
-      for (const a of filters[i]!.variants) for (const b of filters[j]!.variants) combinations.push([[filters[i]!.name, a], [filters[j]!.name, b]]);
+      for (const a of filters[i]!.variants)
+        for (const b of filters[j]!.variants)
+          combinations.push([
+            [filters[i]!.name, a],
+            [filters[j]!.name, b],
+          ]);
     }
   }
   if (filters.length > 2) for (const left of filters) combinations.push(filters.filter((f) => f !== left).map(first));
@@ -93,7 +100,9 @@ function expandPath(template: string, values: MatrixValues): string[] {
 export function endpointRequests(endpoint: EndpointName, values: MatrixValues): string[] {
   const definition = ENDPOINTS[endpoint];
   const names = Object.keys(definition.query.properties);
-  const filters = names.filter((n) => !PAGING.has(n) && !ORDERING.includes(n)).map((name) => ({ name, variants: parameterVariants(endpoint, name, values) }));
+  const filters = names
+    .filter((n) => !PAGING.has(n) && !ORDERING.includes(n))
+    .map((name) => ({ name, variants: parameterVariants(endpoint, name, values) }));
   let orderings: Combination[] = [[]];
   for (const name of ORDERING.filter((n) => names.includes(n))) {
     const variants = parameterVariants(endpoint, name, values);

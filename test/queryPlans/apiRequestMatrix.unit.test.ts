@@ -4,7 +4,12 @@ import { ENDPOINTS, type EndpointName } from '../../schemas/api/endpoints.ts';
 import { dataEndpoints, endpointRequests, filterCombinations, parameterVariants, type MatrixValues } from './apiRequestMatrix.ts';
 
 const ID = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
-const values: MatrixValues = { pathValues: { idOrSlug: [ID, 'a-slug'], id: [ID] }, textCandidates: ['Rīga', 'ri'], id: ID, today: '2026-01-31' };
+const values: MatrixValues = {
+  pathValues: { idOrSlug: [ID, 'a-slug'], id: [ID] },
+  textCandidates: ['Rīga', 'ri'],
+  id: ID,
+  today: '2026-01-31',
+};
 
 describe('filterCombinations', () => {
   it('none, each alone with each variant, every pair in every variant, all but one, all', () => {
@@ -13,7 +18,22 @@ describe('filterCombinations', () => {
       { name: 'b', variants: ['x'] },
       { name: 'c', variants: ['y'] },
     ]).map((c) => c.map(([k, v]) => `${k}=${v}`).join('&'));
-    expect(combos).toEqual(['', 'a=1', 'a=2', 'b=x', 'c=y', 'a=1&b=x', 'a=2&b=x', 'a=1&c=y', 'a=2&c=y', 'b=x&c=y', 'b=x&c=y', 'a=1&c=y', 'a=1&b=x', 'a=1&b=x&c=y']);
+    expect(combos).toEqual([
+      '',
+      'a=1',
+      'a=2',
+      'b=x',
+      'c=y',
+      'a=1&b=x',
+      'a=2&b=x',
+      'a=1&c=y',
+      'a=2&c=y',
+      'b=x&c=y',
+      'b=x&c=y',
+      'a=1&c=y',
+      'a=1&b=x',
+      'a=1&b=x&c=y',
+    ]);
   });
 });
 
@@ -30,7 +50,9 @@ describe('parameterVariants', () => {
     expect(parameterVariants('dancers', 'search', values)).toEqual(['Rīga', 'ri']);
     expect(parameterVariants('dancers', 'clubId', values)).toEqual([ID]);
     expect(parameterVariants('competitions', 'type', values)).toEqual(['ri']);
-    expect(() => parameterVariants('competitions', 'type', { ...values, textCandidates: ['Rīga'] })).toThrow(/no accepted value for competitions\?type/);
+    expect(() => parameterVariants('competitions', 'type', { ...values, textCandidates: ['Rīga'] })).toThrow(
+      /no accepted value for competitions\?type/,
+    );
     expect(() => parameterVariants('dancers', 'clubId', { ...values, id: 'not-a-uuid' })).toThrow(/no accepted value for dancers\?clubId/);
   });
 });
@@ -50,7 +72,10 @@ describe('endpointRequests', () => {
         for (const ordering of orderings) {
           const alone = requests.some((r) => {
             const params = new URL(r, 'http://x').searchParams;
-            return [...params.keys()].sort().join() === [filter, ...Object.keys(ordering)].sort().join() && Object.entries(ordering).every(([k, v]) => params.get(k) === v);
+            return (
+              [...params.keys()].sort().join() === [filter, ...Object.keys(ordering)].sort().join() &&
+              Object.entries(ordering).every(([k, v]) => params.get(k) === v)
+            );
           });
           expect(alone, `${endpoint}: ${filter} alone with ${JSON.stringify(ordering)}`).toBe(true);
         }

@@ -29,7 +29,12 @@ function scalarPlaceholder(value: unknown): unknown {
 }
 
 const isPlainObject = (value: unknown): value is Document =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) && !(value instanceof RegExp) && !('_bsontype' in value);
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !(value instanceof Date) &&
+  !(value instanceof RegExp) &&
+  !('_bsontype' in value);
 
 /**
  * A filter with its values replaced by their types. Kept as they are: field names, operators,
@@ -74,7 +79,12 @@ function statementShape(command: PlannedCommand): Document {
     case 'update': {
       const [u] = c.updates as Document[];
       const update = u?.u as Document | Document[] | undefined;
-      const kind = Array.isArray(update) ? 'pipeline' : Object.keys(update ?? {}).filter((k) => k.startsWith('$')).sort().join(',') || 'replacement';
+      const kind = Array.isArray(update)
+        ? 'pipeline'
+        : Object.keys(update ?? {})
+            .filter((k) => k.startsWith('$'))
+            .sort()
+            .join(',') || 'replacement';
       return { q: filterShape(u?.q ?? {}), update: kind, upsert: u?.upsert === true, multi: u?.multi === true, hint: u?.hint };
     }
     case 'delete': {

@@ -17,7 +17,11 @@ const isEmpty = (value: unknown): boolean => typeof value === 'object' && value 
 export const PLAN_EXEMPTIONS: readonly PlanExemption[] = [
   {
     stage: 'COLLSCAN',
-    matches: (c) => c.name === 'find' && ['competitions', 'dancers', 'clubs'].includes(collectionFamily(c.collection)) && isEmpty(filterOf(c)) && c.explain.limit === 1,
+    matches: (c) =>
+      c.name === 'find' &&
+      ['competitions', 'dancers', 'clubs'].includes(collectionFamily(c.collection)) &&
+      isEmpty(filterOf(c)) &&
+      c.explain.limit === 1,
     reason: 'the bootstrap asks whether a live collection holds any document at all (findOne({})): a scan that stops at the first document',
   },
 ];

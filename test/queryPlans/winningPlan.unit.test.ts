@@ -5,7 +5,15 @@ const ixscan = (indexName: string) => ({ stage: 'IXSCAN', indexName, keyPattern:
 
 describe('summarizePlan', () => {
   it('reads a find: stages outermost first, the indexes walked, merged walks included', () => {
-    const reply = { queryPlanner: { winningPlan: { stage: 'LIMIT', inputStage: { stage: 'FETCH', inputStage: { stage: 'SORT_MERGE', inputStages: [ixscan('a'), ixscan('a')] } } }, rejectedPlans: [{ stage: 'COLLSCAN' }] } };
+    const reply = {
+      queryPlanner: {
+        winningPlan: {
+          stage: 'LIMIT',
+          inputStage: { stage: 'FETCH', inputStage: { stage: 'SORT_MERGE', inputStages: [ixscan('a'), ixscan('a')] } },
+        },
+        rejectedPlans: [{ stage: 'COLLSCAN' }],
+      },
+    };
     expect(summarizePlan(reply)).toEqual({ stages: ['LIMIT', 'FETCH', 'SORT_MERGE', 'IXSCAN', 'IXSCAN'], indexes: ['a', 'a'] });
   });
 
@@ -15,7 +23,11 @@ describe('summarizePlan', () => {
   });
 
   it('reads the slot-based engine’s shape (the tree under winningPlan.queryPlan)', () => {
-    const reply = { queryPlanner: { winningPlan: { queryPlan: { stage: 'GROUP', inputStage: { stage: 'SORT', inputStage: ixscan('b') } }, slotBasedPlan: {} } } };
+    const reply = {
+      queryPlanner: {
+        winningPlan: { queryPlan: { stage: 'GROUP', inputStage: { stage: 'SORT', inputStage: ixscan('b') } }, slotBasedPlan: {} },
+      },
+    };
     expect(summarizePlan(reply)).toEqual({ stages: ['GROUP', 'SORT', 'IXSCAN'], indexes: ['b'] });
   });
 

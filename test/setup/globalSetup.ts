@@ -29,10 +29,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
       project.provide('mongoUrl', containers.mongoUrl);
       // Redis needs no container: REDIS_URL, or the project's local redis-server.
       const opts = optionsFromEnv(process.env, log);
-      const redisStarted = opts.redisUrl ? false : await startRedis(opts.redisPort, log).catch(async (error: unknown) => {
-        await containers.stop();
-        throw error;
-      });
+      const redisStarted = opts.redisUrl
+        ? false
+        : await startRedis(opts.redisPort, log).catch(async (error: unknown) => {
+            await containers.stop();
+            throw error;
+          });
       project.provide('redisUrl', opts.redisUrl ?? localRedisUrl(opts.redisPort));
       return async () => {
         await containers.stop();

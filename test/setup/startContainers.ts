@@ -3,7 +3,10 @@ import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainer
 // Used only when TEST_CONTAINERS=1 asks for it and a container runtime exists; the same images
 // as docker-compose.yml.
 export async function startContainers(): Promise<{ kafkaBrokers: string; mongoUrl: string; stop: () => Promise<void> }> {
-  const mongo = await new GenericContainer('mongo:8').withExposedPorts(27017).withWaitStrategy(Wait.forLogMessage(/Waiting for connections/)).start();
+  const mongo = await new GenericContainer('mongo:8')
+    .withExposedPorts(27017)
+    .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
+    .start();
   let kafka: StartedTestContainer | undefined;
   try {
     // A fixed host port, because a Kafka broker must advertise the address clients reach it at.

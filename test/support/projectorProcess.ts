@@ -37,11 +37,24 @@ const mongo = await connectMongo(opts.mongoUrl, opts.db);
 const kafka = createKafka({ clientId: 'test-projector-process', brokers: opts.brokers, logger });
 const now = new Date(opts.now);
 const projector = await runProjector({
-  db: mongo.db, kafka, topic: opts.topic, dlqTopic: opts.dlqTopic, groupId: opts.groupId,
-  projection: opts.config, clock: () => now, metrics, logger, ensureIndexes: ensureReadModelIndexes,
-  chunkSize: opts.chunkSize, clockSchedule: '*/1 * * * * *', sessionTimeoutMs: 6000,
+  db: mongo.db,
+  kafka,
+  topic: opts.topic,
+  dlqTopic: opts.dlqTopic,
+  groupId: opts.groupId,
+  projection: opts.config,
+  clock: () => now,
+  metrics,
+  logger,
+  ensureIndexes: ensureReadModelIndexes,
+  chunkSize: opts.chunkSize,
+  clockSchedule: '*/1 * * * * *',
+  sessionTimeoutMs: 6000,
 });
 process.stdout.write('running\n');
 process.once('SIGTERM', () => {
-  void projector.stop().then(() => mongo.close()).then(() => process.exit(0));
+  void projector
+    .stop()
+    .then(() => mongo.close())
+    .then(() => process.exit(0));
 });

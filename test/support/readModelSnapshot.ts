@@ -13,7 +13,10 @@ export async function readModelSnapshot(db: Db, generation: number): Promise<Sna
   const names = projectionCollections(generation);
   const out = {} as Snapshot;
   for (const listing of listings) {
-    const docs = await db.collection(names.read[listing]).find({ registryState: { $ne: 'GONE' } }, { projection: { stamp: 0, rev: 0 } }).toArray();
+    const docs = await db
+      .collection(names.read[listing])
+      .find({ registryState: { $ne: 'GONE' } }, { projection: { stamp: 0, rev: 0 } })
+      .toArray();
     out[listing] = docs.sort((a, b) => (String(a._id) < String(b._id) ? -1 : 1));
   }
   return out;
@@ -26,7 +29,9 @@ export function referenceSnapshot(events: readonly DomainEvent[], config: Projec
   model.sweep(now);
   const out = {} as Snapshot;
   for (const listing of listings) {
-    out[listing] = [...model[listing].entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, d]) => d as unknown as Record<string, unknown>);
+    out[listing] = [...model[listing].entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([, d]) => d as unknown as Record<string, unknown>);
   }
   return out;
 }

@@ -47,11 +47,26 @@ const admin = kafka.admin();
 await admin.connect();
 const now = new Date(opts.now);
 const projector = await runProjector({
-  db: mongo.db, kafka, topic: opts.topic, dlqTopic: opts.dlqTopic, groupId: opts.groupId,
-  projection: opts.config, clock: () => now, metrics, logger, ensureIndexes: ensureReadModelIndexes,
-  chunkSize: opts.chunkSize, clockSchedule: '*/1 * * * * *', sessionTimeoutMs: opts.sessionTimeoutMs,
+  db: mongo.db,
+  kafka,
+  topic: opts.topic,
+  dlqTopic: opts.dlqTopic,
+  groupId: opts.groupId,
+  projection: opts.config,
+  clock: () => now,
+  metrics,
+  logger,
+  ensureIndexes: ensureReadModelIndexes,
+  chunkSize: opts.chunkSize,
+  clockSchedule: '*/1 * * * * *',
+  sessionTimeoutMs: opts.sessionTimeoutMs,
 });
-const ops = await startOpsServer({ host: '127.0.0.1', port: opts.opsPort, registry, readiness: projectorReadiness({ mongo, admin, projector }) });
+const ops = await startOpsServer({
+  host: '127.0.0.1',
+  port: opts.opsPort,
+  registry,
+  readiness: projectorReadiness({ mongo, admin, projector }),
+});
 process.stdout.write('running\n');
 process.once('SIGTERM', () => {
   ops.close();

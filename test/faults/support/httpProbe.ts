@@ -23,7 +23,8 @@ export async function msUntilStatus(url: string, status: number, limitMs = 180_0
   for (;;) {
     const got = await probe(url, 5000);
     if (got.status === status) return Math.round(performance.now() - began);
-    if (performance.now() - began > limitMs) throw new Error(`${url} did not answer ${status} within ${limitMs} ms (last ${got.status}: ${got.body})`);
+    if (performance.now() - began > limitMs)
+      throw new Error(`${url} did not answer ${status} within ${limitMs} ms (last ${got.status}: ${got.body})`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

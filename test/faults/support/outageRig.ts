@@ -83,7 +83,10 @@ export function outageRig(servers: { kafkaBrokers: string[]; mongoUrl: string })
     const groupId = uniqueName('fault_group');
     const admin = kafka.admin();
     await admin.connect();
-    await ensureTopics(admin, [{ topic, numPartitions: 4 }, { topic: `${topic}.dlq`, numPartitions: 1 }]);
+    await ensureTopics(admin, [
+      { topic, numPartitions: 4 },
+      { topic: `${topic}.dlq`, numPartitions: 1 },
+    ]);
     const producer = kafka.producer();
     await producer.connect();
     const mongo = await connectMongo(servers.mongoUrl, db);
@@ -96,16 +99,32 @@ export function outageRig(servers: { kafkaBrokers: string[]; mongoUrl: string })
 
     const [projectorOps, apiPort, apiOps] = await freePorts(3);
     const options: FaultProjectorOptions = {
-      brokers: servers.kafkaBrokers, mongoUrl: servers.mongoUrl, db, topic, dlqTopic: `${topic}.dlq`, groupId,
-      now: NOW.toISOString(), config, chunkSize: 10, opsPort: projectorOps, sessionTimeoutMs: 6000,
+      brokers: servers.kafkaBrokers,
+      mongoUrl: servers.mongoUrl,
+      db,
+      topic,
+      dlqTopic: `${topic}.dlq`,
+      groupId,
+      now: NOW.toISOString(),
+      config,
+      chunkSize: 10,
+      opsPort: projectorOps,
+      sessionTimeoutMs: 6000,
     };
     const projector = spawnNode(projectorEntry, [JSON.stringify(options)]);
     running.push(projector);
     await projector.afterLines('running', 1);
     const api = spawnNode(apiEntry, [], {
-      ...process.env, LOG_LEVEL: 'warn', MONGO_URL: servers.mongoUrl, MONGO_DB: db, KAFKA_BROKERS: servers.kafkaBrokers.join(','),
-      API_PORT: String(apiPort), API_OPS_PORT: String(apiOps), API_PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
-      API_QUERY_TIMEOUT_MS: String(API_QUERY_TIMEOUT_MS), CALENDAR_TIME_ZONE: config.zone,
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      MONGO_URL: servers.mongoUrl,
+      MONGO_DB: db,
+      KAFKA_BROKERS: servers.kafkaBrokers.join(','),
+      API_PORT: String(apiPort),
+      API_OPS_PORT: String(apiOps),
+      API_PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+      API_QUERY_TIMEOUT_MS: String(API_QUERY_TIMEOUT_MS),
+      CALENDAR_TIME_ZONE: config.zone,
     });
     running.push(api);
     const projectorReady = `http://127.0.0.1:${projectorOps}/health/ready`;
@@ -162,8 +181,16 @@ export function outageRig(servers: { kafkaBrokers: string[]; mongoUrl: string })
     expect((await probe(`${listing}?limit=5`)).status).toBe(200);
     await Promise.all([projector.stop(), api.stop()]);
     return {
-      fault: fault.name, committedAtFault, delivered: delivered.length,
-      projectorNotReadyMs, apiNotReadyMs, apiDuring, restartMs, projectorReadyMs, apiReadyMs, caughtUpMs,
+      fault: fault.name,
+      committedAtFault,
+      delivered: delivered.length,
+      projectorNotReadyMs,
+      apiNotReadyMs,
+      apiDuring,
+      restartMs,
+      projectorReadyMs,
+      apiReadyMs,
+      caughtUpMs,
       drift: readModelDrift(actual, expected),
     };
   }

@@ -38,7 +38,9 @@ export function spawnNode(entry: string, args: string[], env: NodeJS.ProcessEnv 
       new Promise<void>((resolve, reject) => {
         if (count(prefix) >= n) return resolve();
         waiters.push({ prefix, n, resolve });
-        void exited.then((how) => reject(new Error(`${entry} ended (${String(how)}) before ${n} "${prefix}" lines:\n${output.slice(-5000)}`)));
+        void exited.then((how) =>
+          reject(new Error(`${entry} ended (${String(how)}) before ${n} "${prefix}" lines:\n${output.slice(-5000)}`)),
+        );
       }),
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
