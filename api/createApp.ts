@@ -4,7 +4,7 @@ import type { Registry } from 'prom-client';
 import type { Config } from '../services/config/index.ts';
 import type { Logger } from '../services/logger.ts';
 import type { ReadinessCheck } from '../services/ops/index.ts';
-import { httpPipeline, type RateLimitStore } from './http/index.ts';
+import { httpPipeline, trustProxies, type RateLimitStore } from './http/index.ts';
 import { ReadModelSource } from './readModelSource.ts';
 import { dataFreshnessHeader } from './dataFreshnessHeader.ts';
 import { httpMetrics } from './httpMetrics.ts';
@@ -41,6 +41,7 @@ export function createApp(deps: AppDependencies): Koa {
   const app = new Koa();
   // Errors are logged by the error middleware with the request id; Koa's own print is noise.
   app.silent = true;
+  trustProxies(app, config.api.trustedProxyCount);
   app.use(async (ctx, next) => {
     if (!HEALTH_PATHS.has(ctx.path)) {
       await next();
@@ -64,7 +65,6 @@ export function createApp(deps: AppDependencies): Koa {
     rateLimit: {
       limit: config.api.rateLimitMax,
       windowSeconds: config.api.rateLimitWindowSeconds,
-      trustedProxyCount: config.api.trustedProxyCount,
       ...(deps.rateLimitStore ? { store: deps.rateLimitStore } : {}),
     },
     cache: { maxBytes: config.api.cacheMaxBytes, getDataVersion: (scope) => source.currentVersion(scope) },

@@ -8,6 +8,11 @@ import { ifNoneMatchMatches, weakEtag } from './weakEtag.ts';
  * alike; without `If-None-Match`, when `If-Modified-Since` is not older than the body's
  * `Last-Modified` (RFC 9110 13.2.2: the entity tag takes precedence). The other headers
  * (Cache-Control, X-Cache, rate limit) stay on the 304.
+ *
+ * Not Koa's `ctx.fresh` (the `fresh` package): it answers "stale" to any request carrying
+ * `Cache-Control: no-cache` and requires `If-Modified-Since` to pass as well when both
+ * validators are sent, so a matching `If-None-Match` would get a 200 where the reference
+ * promises a 304 (the httpPipeline test "whatever Cache-Control or If-Modified-Since say").
  */
 export function conditionalGet(): Middleware {
   return async function etag(ctx, next) {

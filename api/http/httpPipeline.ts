@@ -35,7 +35,7 @@ export function httpPipeline(options: HttpPipelineOptions): Middleware[] {
     cors(),
     rateLimit({ ...options.rateLimit, clock: options.clock }),
     errorMiddleware({ logger: options.logger, retryAfterSeconds: options.retryAfterSeconds }),
-    resolveEndpoint(options.endpoints),
+    ...resolveEndpoint(options.endpoints),
     endpointHeaders(),
     ...(options.beforeCache ?? []),
     conditionalGet(),

@@ -16,8 +16,6 @@ export interface RateLimitOptions {
   readonly limit?: number;
   /** Sliding window in seconds; default 60. */
   readonly windowSeconds?: number;
-  /** Proxies in front of the API whose `X-Forwarded-For` entries are trusted; default 0. */
-  readonly trustedProxyCount?: number;
 }
 
 /**
@@ -30,16 +28,12 @@ export interface RateLimitOptions {
 export function rateLimit(options: RateLimitOptions): Middleware {
   const limit = options.limit ?? 300;
   const windowSeconds = options.windowSeconds ?? 60;
-  const trustedProxyCount = options.trustedProxyCount ?? 0;
   const store = options.store ?? new MemoryRateLimitStore({ limit, windowSeconds });
   const policy = { limit, windowSeconds };
 
   return async function limitRate(ctx, next) {
-    const key = clientIp({
-      forwardedFor: ctx.get('X-Forwarded-For') || undefined,
-      remoteAddress: ctx.req.socket.remoteAddress,
-      trustedProxyCount,
-    });
+    // ctx.ip honours app.proxy / app.maxIpsCount (the trusted proxies), set where the app is built.
+    const key = clientIp(ctx.ip);
     let decision: RateLimitDecision;
     try {
       decision = await store.consume({ key, nowMs: options.clock(), limit, windowSeconds });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Koa from 'koa';
 import { rateLimit } from './rateLimit.ts';
-import { clientIp } from './clientIp.ts';
+import { clientIp, trustProxies } from './clientIp.ts';
 import { rateLimitHeaders } from './rateLimitHeaders.ts';
 import { ApiError } from './apiError.ts';
 import { errorMiddleware } from './errorMiddleware.ts';
@@ -10,9 +10,13 @@ import { send } from './harness.test.ts';
 
 const T0 = 1_700_000_000_000;
 
-function appWith(options: Parameters<typeof rateLimit>[0], route: Koa.Middleware = (ctx) => (ctx.body = { ok: true })): Koa {
+function appWith(
+  options: Parameters<typeof rateLimit>[0] & { trustedProxyCount?: number },
+  route: Koa.Middleware = (ctx) => (ctx.body = { ok: true }),
+): Koa {
   const app = new Koa();
   app.silent = true;
+  trustProxies(app, options.trustedProxyCount ?? 0);
   app.use(rateLimit(options));
   app.use(errorMiddleware());
   app.use(route);
@@ -39,21 +43,36 @@ describe('rateLimitHeaders', () => {
 });
 
 describe('clientIp', () => {
-  it('uses the socket address unless proxies are trusted', () => {
-    expect(clientIp({ forwardedFor: '1.1.1.1', remoteAddress: '10.0.0.1', trustedProxyCount: 0 })).toBe('10.0.0.1');
+  /** The key each request was counted under, for a request from 127.0.0.1 through `trustedProxyCount` proxies. */
+  async function keyOf(trustedProxyCount: number, forwardedFor?: string): Promise<string | undefined> {
+    const keys: string[] = [];
+    const store: RateLimitStore = {
+      consume: ({ key }) => {
+        keys.push(key);
+        return Promise.resolve({ allowed: true, remaining: 1, resetSeconds: 1 });
+      },
+    };
+    const headers = forwardedFor === undefined ? undefined : { 'X-Forwarded-For': forwardedFor };
+    await send(appWith({ clock: () => T0, store, trustedProxyCount }), { path: '/', headers });
+    return keys[0];
+  }
+
+  it('uses the socket address unless proxies are trusted', async () => {
+    expect(await keyOf(0, '1.1.1.1')).toBe('127.0.0.1');
   });
 
-  it('takes the N-th X-Forwarded-For entry from the right behind N trusted proxies', () => {
+  it('takes the N-th X-Forwarded-For entry from the right behind N trusted proxies', async () => {
     const forwardedFor = 'spoofed, 198.51.100.9 , 10.0.0.2';
-    expect(clientIp({ forwardedFor, remoteAddress: '10.0.0.3', trustedProxyCount: 1 })).toBe('10.0.0.2');
-    expect(clientIp({ forwardedFor, remoteAddress: '10.0.0.3', trustedProxyCount: 2 })).toBe('198.51.100.9');
-    expect(clientIp({ forwardedFor: '198.51.100.9', remoteAddress: '10.0.0.3', trustedProxyCount: 2 })).toBe('198.51.100.9');
-    expect(clientIp({ forwardedFor: undefined, remoteAddress: '10.0.0.3', trustedProxyCount: 1 })).toBe('10.0.0.3');
+    expect(await keyOf(1, forwardedFor)).toBe('10.0.0.2');
+    expect(await keyOf(2, forwardedFor)).toBe('198.51.100.9');
+    expect(await keyOf(2, '198.51.100.9')).toBe('198.51.100.9');
+    expect(await keyOf(1)).toBe('127.0.0.1');
   });
 
-  it('folds IPv4-mapped IPv6 and bounds the key length', () => {
-    expect(clientIp({ forwardedFor: undefined, remoteAddress: '::ffff:203.0.113.7', trustedProxyCount: 0 })).toBe('203.0.113.7');
-    expect(clientIp({ forwardedFor: 'x'.repeat(500), remoteAddress: undefined, trustedProxyCount: 1 })).toHaveLength(64);
+  it('folds IPv4-mapped IPv6 and bounds the key length', async () => {
+    expect(clientIp('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientIp('')).toBe('unknown');
+    expect(await keyOf(1, 'x'.repeat(500))).toHaveLength(64);
   });
 });
 
