@@ -67,7 +67,7 @@ export function createApp(deps: AppDependencies): Koa {
       windowSeconds: config.api.rateLimitWindowSeconds,
       ...(deps.rateLimitStore ? { store: deps.rateLimitStore } : {}),
     },
-    cache: { maxBytes: config.api.cacheMaxBytes, getDataVersion: (scope) => source.currentVersion(scope) },
+    cache: { maxBytes: config.api.cacheMaxBytes, getDataVersion: (ctx, listings) => source.currentVersion(ctx, listings) },
     endpoints: { basePath: config.api.basePath },
     beforeCache: [dataFreshnessHeader(source)],
   });

@@ -14,8 +14,8 @@ export const DATA_CURRENT_AT_HEADER = 'X-Data-Current-At';
 export function dataFreshnessHeader(source: ReadModelSource): Middleware {
   return async function currentAtHeader(ctx, next) {
     const matched = matchedEndpointOf(ctx);
-    if (matched && matched.definition.dataScope !== 'static') {
-      const { currentAt } = await source.view();
+    if (matched && matched.definition.listings.length > 0) {
+      const { currentAt } = await source.view(ctx);
       if (currentAt) ctx.set(DATA_CURRENT_AT_HEADER, currentAt.toISOString());
     }
     await next();

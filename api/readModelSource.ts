@@ -1,10 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Collection, Db, Document } from 'mongodb';
-import type { Context, Middleware } from 'koa';
-import type { DataScope, EndpointName } from '../schemas/api/endpoints.ts';
+import type { Middleware } from 'koa';
+import type { DataListing } from '../schemas/api/endpoints.ts';
 import { collectionName, readMeta, type ReadModelMeta } from '../services/mongo/index.ts';
 import type { ReadListing } from '../services/readModel/indexPlan.ts';
-import { matchedEndpointOf } from './http/index.ts';
 import { boundedStalenessRead, type BoundedStalenessRead, type ReadTimers } from './boundedStalenessRead.ts';
 
 /** The live generation as one request sees it: one meta read, shared by the cache and the route. */
@@ -18,34 +16,7 @@ export interface ReadModelView {
   readonly maxTimeMS: number;
 }
 
-/** The listings whose writes change each endpoint's responses (the cache's invalidation key). */
-export const ENDPOINT_LISTINGS: Readonly<Record<EndpointName, readonly ReadListing[]>> = {
-  competitions: ['competitions'],
-  competitionsCalendar: ['competitions'],
-  competitionRemovals: ['competitions'],
-  competition: ['competitions'],
-  competitionCategories: ['competitions'],
-  filters: ['competitions'],
-  dancers: ['dancers'],
-  coaches: ['coaches'],
-  judges: ['judges'],
-  clubs: ['clubs'],
-  club: ['clubs', 'coaches'],
-  registryFilters: ['dancers', 'coaches', 'judges', 'clubs'],
-  openApiDocument: [],
-  root: [],
-  referencePage: [],
-  referencePageAsset: [],
-};
-
-const SCOPE_LISTINGS: Readonly<Record<DataScope, readonly ReadListing[]>> = {
-  calendar: ['competitions'],
-  registry: ['dancers', 'coaches', 'judges', 'clubs'],
-  static: [],
-};
-
 interface RequestScope {
-  readonly ctx: Context;
   /** When the request arrived: the version it is served with was read at most maxAgeMs before. */
   readonly arrivedAt: number;
   view?: Promise<ReadModelView>;
@@ -77,7 +48,8 @@ export class ReadModelSource {
   readonly #db: Db;
   readonly #meta: BoundedStalenessRead<ReadModelMeta>;
   readonly #now: () => number;
-  readonly #requests = new AsyncLocalStorage<RequestScope>();
+  /** Per request (keyed by its Koa context, so nothing outlives the request). */
+  readonly #requests = new WeakMap<object, RequestScope>();
   readonly #maxTimeMS: number;
 
   constructor(db: Db, options: ReadModelSourceOptions) {
@@ -98,32 +70,25 @@ export class ReadModelSource {
     this.#meta.stop();
   }
 
-  /** Opens the request's scope; mount before the response cache and the routes. */
+  /** Stamps each request's arrival; mount before the rate limit, the response cache and the routes. */
   scope(): Middleware {
-    return (ctx, next) => this.#requests.run({ ctx, arrivedAt: this.#now() }, next);
+    return (ctx, next) => {
+      this.#requests.set(ctx, { arrivedAt: this.#now() });
+      return next();
+    };
   }
 
-  /** The request's view (outside a request: a fresh one). */
-  view(): Promise<ReadModelView> {
-    const scope = this.#requests.getStore();
+  /** The view of the request `ctx` (one meta read per request; outside a scoped request: a fresh one). */
+  view(ctx: object): Promise<ReadModelView> {
+    const scope = this.#requests.get(ctx);
     if (!scope) return this.#viewAt(this.#now());
     scope.view ??= this.#viewAt(scope.arrivedAt);
     return scope.view;
   }
 
-  /**
-   * `<generation>:<version of each listing the endpoint depends on>`. The matched endpoint
-   * narrows the scope the cache passes (a dancer write leaves `/clubs` cached).
-   */
-  async currentVersion(scope: DataScope | EndpointName): Promise<string> {
-    const view = await this.view();
-    const ctx = this.#requests.getStore()?.ctx;
-    const endpoint = ctx ? matchedEndpointOf(ctx)?.definition.name : undefined;
-    const listings = endpoint
-      ? ENDPOINT_LISTINGS[endpoint]
-      : scope in SCOPE_LISTINGS
-        ? SCOPE_LISTINGS[scope as DataScope]
-        : ENDPOINT_LISTINGS[scope as EndpointName];
+  /** `<generation>:<version of each listing>`: the cache's data version for an endpoint's listings. */
+  async currentVersion(ctx: object, listings: readonly DataListing[]): Promise<string> {
+    const view = await this.view(ctx);
     return [view.generation, ...listings.map((listing) => view.versions[listing] ?? 0)].join(':');
   }
 
@@ -139,3 +104,7 @@ export class ReadModelSource {
     };
   }
 }
+
+// The catalogue names listings without importing services/; this fails to compile if the two lists drift.
+const SAME_LISTINGS: [DataListing, ReadListing] extends [ReadListing, DataListing] ? true : never = true;
+void SAME_LISTINGS;

@@ -18,12 +18,12 @@ function source() {
     // A virtual clock whose timers never fire: only the requests' arrival times matter here.
     timers: { now: () => clock.now, after: () => () => undefined },
   });
-  /** Runs `body` inside a request scope for an endpoint, as the app's middleware does. */
-  const inRequest = <T>(endpoint: EndpointName, body: () => Promise<T>): Promise<T> => {
+  /** Runs `body` for a request scoped by the app's middleware (the context is only its key). */
+  const inRequest = <T>(body: (ctx: Context) => Promise<T>): Promise<T> => {
     let result!: Promise<T>;
-    const ctx = { state: { endpoint: { definition: ENDPOINTS[endpoint], params: {} } } } as unknown as Context;
+    const ctx = {} as Context;
     const done = readModel.scope()(ctx, () => {
-      result = body();
+      result = body(ctx);
       return result.then(() => undefined);
     }) as Promise<unknown>;
     return done.then(() => result);
@@ -32,20 +32,19 @@ function source() {
 }
 
 describe('ReadModelSource', () => {
-  it('keys each endpoint on the generation and the versions of the listings it reads', async () => {
+  it('keys each endpoint on the generation and the versions of the listings the catalogue says it reads', async () => {
     const { readModel, inRequest } = source();
-    expect(await inRequest('competitions', () => readModel.currentVersion('calendar'))).toBe('3:17');
-    expect(await inRequest('club', () => readModel.currentVersion('registry'))).toBe('3:9:2');
-    expect(await inRequest('judges', () => readModel.currentVersion('registry'))).toBe('3:0');
-    expect(await inRequest('registryFilters', () => readModel.currentVersion('registry'))).toBe('3:4:2:0:9');
-    expect(await readModel.currentVersion('registry')).toBe('3:4:2:0:9'); // outside a request: the whole scope
+    const versionOf = (endpoint: EndpointName) => inRequest((ctx) => readModel.currentVersion(ctx, ENDPOINTS[endpoint].listings));
+    expect(await versionOf('competitions')).toBe('3:17');
+    expect(await versionOf('club')).toBe('3:9:2');
+    expect(await versionOf('judges')).toBe('3:0');
+    expect(await versionOf('registryFilters')).toBe('3:4:2:0:9');
   });
 
   it('reads the meta document at most once per request, shared by the cache key and the collections', async () => {
     const { readModel, inRequest, reads, meta, clock } = source();
     const [version, view] = await inRequest(
-      'dancers',
-      async () => [await readModel.currentVersion('registry'), await readModel.view()] as const,
+      async (ctx) => [await readModel.currentVersion(ctx, ['dancers']), await readModel.view(ctx)] as const,
     );
     expect(version).toBe('3:4');
     expect(reads()).toBe(1);
@@ -53,12 +52,12 @@ describe('ReadModelSource', () => {
     meta.generation = 4;
     // A request arriving within 50 ms of the last read's start is served from it...
     clock.now += 50;
-    const soon = await inRequest('dancers', () => readModel.view());
+    const soon = await inRequest((ctx) => readModel.view(ctx));
     expect(reads()).toBe(1);
     expect(soon.collection('clubs')).toEqual({ collectionName: 'clubs_g3' });
     // ...one arriving later reads again and sees the switch.
     clock.now += 1;
-    const next = await inRequest('dancers', () => readModel.view());
+    const next = await inRequest((ctx) => readModel.view(ctx));
     expect(reads()).toBe(2);
     expect(next.collection('clubs')).toEqual({ collectionName: 'clubs_g4' });
   });

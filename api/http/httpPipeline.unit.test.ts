@@ -22,10 +22,10 @@ function harness(
     cache: {
       maxBytes: options.maxBytes ?? 1_000_000,
       cache,
-      getDataVersion: async (scope) => {
+      getDataVersion: async (_ctx, listings) => {
         // Like the API's coalesced meta read: many requests resume from one read in the same tick.
         if (options.versionGate) await options.versionGate;
-        return state.versions[scope];
+        return listings.includes('competitions') ? state.versions.calendar : state.versions.registry;
       },
     },
   })) {

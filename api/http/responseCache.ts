@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import type { DataScope, EndpointName } from '../../schemas/api/endpoints.ts';
+import type { DataListing, EndpointName } from '../../schemas/api/endpoints.ts';
 import { canonicalQueryKey } from '../query/canonicalQueryKey.ts';
 import { BodyCache, type CachedBody } from './bodyCache.ts';
 import { matchedEndpointOf, apiState } from './requestState.ts';
@@ -10,11 +10,12 @@ export interface ResponseCacheOptions {
   /** Budget of the cached bodies in bytes. */
   readonly maxBytes: number;
   /**
-   * The current data version of a scope (`calendar`, `registry`). The projector bumps it on
-   * every write; an entry stored under another version is a miss, so a write invalidates the
-   * cache of every API instance at once. `static` is never asked.
+   * The current data version of the request's endpoint, from the versions of the listings the
+   * catalogue says it reads. The projector bumps a listing's version on every write to it; an
+   * entry stored under another version is a miss, so a write invalidates the cache of every
+   * API instance at once. Never asked for an endpoint with no listings (static documents).
    */
-  readonly getDataVersion: (scope: Exclude<DataScope, 'static'>) => Promise<string> | string;
+  readonly getDataVersion: (ctx: Context, listings: readonly DataListing[]) => Promise<string> | string;
   /** Milliseconds since the epoch. */
   readonly clock: () => number;
   /** Overrides of the catalogue's TTLs, in seconds. */
@@ -55,7 +56,7 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
     const cacheControl = `public, max-age=${ttl}`;
     const key = canonicalQueryKey(ctx.path, ctx.querystring);
     // Read before the data: a write landing during the query leaves this entry on the old version.
-    const version = definition.dataScope === 'static' ? 'static' : await options.getDataVersion(definition.dataScope);
+    const version = definition.listings.length === 0 ? 'static' : await options.getDataVersion(ctx, definition.listings);
     const now = options.clock();
 
     const flightKey = `${version}\u0000${key}`;

@@ -62,7 +62,7 @@ export function resourceRoutes(options: ResourceRoutesOptions): Middleware {
     ctx: Parameters<Middleware>[0],
     params: Readonly<Record<string, string>>,
   ): Promise<unknown> {
-    const view = await options.source.view();
+    const view = await options.source.view(ctx);
     const today = calendarDay(new Date(options.clock()), zone);
     return RESOURCE_HANDLERS[name]({ query: queryOf(ctx, name), params, view, today, urls });
   }

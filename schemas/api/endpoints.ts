@@ -22,8 +22,8 @@ import { RootDocument } from './rootDocument.ts';
 import { REFERENCE_PAGE_ASSET_FILES, REFERENCE_PAGE_CONTENT_SECURITY_POLICY } from './referencePage.ts';
 
 // The endpoint catalogue: one row per path under `/api/v1`, with the schemas that validate
-// its query and describe its body, its cache TTL and the data-version scope whose bump
-// invalidates its cached responses. Query parsing, the cache and the OpenAPI document all
+// its query and describe its body, its cache TTL and the read listings whose writes
+// invalidate its cached responses. Query parsing, the cache and the OpenAPI document all
 // read this table, so they cannot drift apart.
 
 export type EndpointName =
@@ -44,8 +44,8 @@ export type EndpointName =
   | 'referencePage'
   | 'referencePageAsset';
 
-/** `calendar`: competitions and categories (bumped on every write); `registry`: the four registry collections. */
-export type DataScope = 'calendar' | 'registry' | 'static';
+/** The read listings (collections) the projector versions; the same names as services/readModel's `ReadListing`. */
+export type DataListing = 'competitions' | 'dancers' | 'coaches' | 'judges' | 'clubs';
 
 export interface PathParameter {
   readonly name: string;
@@ -61,7 +61,11 @@ export interface EndpointDefinition {
   readonly query: TObject;
   readonly response: TSchema;
   readonly ttlSeconds: number;
-  readonly dataScope: DataScope;
+  /**
+   * The listings whose writes change this endpoint's responses: the cache keys each response on
+   * their versions, so a dancer write leaves `/clubs` cached. Empty for static documents.
+   */
+  readonly listings: readonly DataListing[];
   readonly tag: 'Calendar' | 'Registry' | 'Meta';
   readonly summary: string;
   readonly description: string;
@@ -108,7 +112,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     query: CompetitionsQuery,
     response: CompetitionListEnvelope,
     ttlSeconds: 60,
-    dataScope: 'calendar',
+    listings: ['competitions'],
     tag: 'Calendar',
     answersNotFound: false,
     summary: 'List published competitions',
@@ -125,7 +129,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     response: Type.String({ description: 'An iCalendar (RFC 5545) feed: one VEVENT per competition.' }),
     mediaType: 'text/calendar',
     ttlSeconds: 60,
-    dataScope: 'calendar',
+    listings: ['competitions'],
     tag: 'Calendar',
     answersNotFound: false,
     refusedParameters: CALENDAR_REFUSED_PARAMETERS,
@@ -145,7 +149,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     query: CompetitionRemovalsQuery,
     response: CompetitionRemovalListEnvelope,
     ttlSeconds: 60,
-    dataScope: 'calendar',
+    listings: ['competitions'],
     tag: 'Calendar',
     answersNotFound: false,
     summary: 'Competitions that left public view (incremental sync)',
@@ -161,7 +165,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     query: NoQuery,
     response: CompetitionEnvelope,
     ttlSeconds: 60,
-    dataScope: 'calendar',
+    listings: ['competitions'],
     tag: 'Calendar',
     answersNotFound: true,
     summary: 'One published competition',
@@ -175,7 +179,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     query: CompetitionCategoriesQuery,
     response: CategoryListEnvelope,
     ttlSeconds: 300,
-    dataScope: 'calendar',
+    listings: ['competitions'],
     tag: 'Calendar',
     answersNotFound: true,
     summary: "A competition's categories",
@@ -188,7 +192,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     query: NoQuery,
     response: CompetitionFilters,
     ttlSeconds: 300,
-    dataScope: 'calendar',
+    listings: ['competitions'],
     tag: 'Calendar',
     answersNotFound: false,
     summary: 'Filter values of the calendar',
@@ -202,7 +206,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     query: DancersQuery,
     response: DancerListEnvelope,
     ttlSeconds: REGISTRY_TTL,
-    dataScope: 'registry',
+    listings: ['dancers'],
     tag: 'Registry',
     answersNotFound: false,
     summary: 'List dancers',
@@ -215,7 +219,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     query: CoachesQuery,
     response: CoachListEnvelope,
     ttlSeconds: REGISTRY_TTL,
-    dataScope: 'registry',
+    listings: ['coaches'],
     tag: 'Registry',
     answersNotFound: false,
     refusedParameters: { status: 'not accepted on /coaches (coaches have no status)' },
@@ -230,7 +234,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     query: JudgesQuery,
     response: JudgeListEnvelope,
     ttlSeconds: REGISTRY_TTL,
-    dataScope: 'registry',
+    listings: ['judges'],
     tag: 'Registry',
     answersNotFound: false,
     summary: 'List judges',
@@ -244,7 +248,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     query: ClubsQuery,
     response: ClubListEnvelope,
     ttlSeconds: REGISTRY_TTL,
-    dataScope: 'registry',
+    listings: ['clubs'],
     tag: 'Registry',
     answersNotFound: false,
     refusedParameters: { status: 'not accepted on /clubs (clubs have no status)' },
@@ -259,7 +263,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     query: NoQuery,
     response: ClubEnvelope,
     ttlSeconds: REGISTRY_TTL,
-    dataScope: 'registry',
+    listings: ['clubs', 'coaches'],
     tag: 'Registry',
     answersNotFound: true,
     summary: 'One club',
@@ -273,7 +277,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     query: NoQuery,
     response: RegistryFilters,
     ttlSeconds: 300,
-    dataScope: 'registry',
+    listings: ['dancers', 'coaches', 'judges', 'clubs'],
     tag: 'Registry',
     answersNotFound: false,
     summary: 'Filter values of the registry',
@@ -287,7 +291,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     query: NoQuery,
     response: Type.Object({}, { description: 'An OpenAPI 3.1 document.' }),
     ttlSeconds: 300,
-    dataScope: 'static',
+    listings: [],
     tag: 'Meta',
     answersNotFound: false,
     summary: 'This OpenAPI document',
@@ -301,7 +305,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     query: NoQuery,
     response: RootDocument,
     ttlSeconds: 300,
-    dataScope: 'static',
+    listings: [],
     tag: 'Meta',
     answersNotFound: false,
     summary: 'Where to start: every endpoint, the reference page and this document',
@@ -319,7 +323,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     mediaType: 'text/html',
     responseHeaders: REFERENCE_PAGE_HEADERS,
     ttlSeconds: 300,
-    dataScope: 'static',
+    listings: [],
     tag: 'Meta',
     answersNotFound: false,
     summary: 'The API reference page (HTML)',
@@ -335,7 +339,7 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     responseHeaders: REFERENCE_PAGE_HEADERS,
     listed: false,
     ttlSeconds: ASSET_TTL,
-    dataScope: 'static',
+    listings: [],
     tag: 'Meta',
     answersNotFound: true,
     summary: 'A file of the reference page',

@@ -117,5 +117,5 @@ export function endpointRequests(endpoint: EndpointName, values: MatrixValues): 
 
 /** The endpoints that read the database: every one but the static documents. */
 export function dataEndpoints(): EndpointName[] {
-  return (Object.keys(ENDPOINTS) as EndpointName[]).filter((name) => ENDPOINTS[name].dataScope !== 'static');
+  return (Object.keys(ENDPOINTS) as EndpointName[]).filter((name) => ENDPOINTS[name].listings.length > 0);
 }
