@@ -8,6 +8,8 @@ import {
   type CompetitionState,
 } from './index.ts';
 import { eventStream, uuid } from './testEvents.ts';
+import { calendarDay } from '../../services/calendar/index.ts';
+import { resolveRegistrationState } from '../../services/readModel/index.ts';
 
 const riga = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
 const details = (): CompetitionDetails => exampleEvent('competition.drafted').data;
@@ -36,7 +38,9 @@ function project(events: CompetitionEvent[], config = riga): CompetitionState {
 const doc = (state: CompetitionState, now: string, config = riga) => {
   const d = competitionReadDocument(state, new Date(now), config);
   if (!d) throw new Error('no document');
-  return d;
+  // The state the API serves for this document at `now` (it resolves it per request; nothing stores it).
+  const registrationState = resolveRegistrationState(d, calendarDay(new Date(now), config.zone));
+  return { ...d, registration: { ...d.registration, state: registrationState } };
 };
 
 describe('competition lifecycle', () => {

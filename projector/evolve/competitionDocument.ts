@@ -1,4 +1,4 @@
-import { addDays, calendarDay, startOfDay } from '../../services/calendar/index.ts';
+import { addDays, startOfDay } from '../../services/calendar/index.ts';
 import type { CategoryDocument, CompetitionDocument } from '../../services/readModel/documents.ts';
 import { countryKeys, foldSearchText, nameKey, resolveRegistrationState, searchTokens } from '../../services/readModel/index.ts';
 import type { CompetitionState } from './competitionState.ts';
@@ -28,8 +28,14 @@ function categoryDocuments(state: CompetitionState): CategoryDocument[] {
     }));
 }
 
-/** What the API returns for the competition on the calendar day `today` (without updatedAt); null before drafted. */
-export function competitionPublicView(state: CompetitionState, today: string): PublicView | null {
+/**
+ * What the API returns for the competition, without updatedAt and without `registration.state`,
+ * which the API resolves on the request's calendar day (the stored copy would trail midnight by
+ * a clock sweep and was never read); null before drafted. The state's inputs (status,
+ * registration status, opensAt, deadline) are all here, so an event that changes the state
+ * changes this view.
+ */
+export function competitionPublicView(state: CompetitionState): PublicView | null {
   const d = state.details;
   if (d === null || state.createdAt === null) return null;
   const categories = categoryDocuments(state);
@@ -49,7 +55,6 @@ export function competitionPublicView(state: CompetitionState, today: string): P
     location: { ...d.location, label: label === '' ? null : label },
     registration: {
       status: d.registration.status,
-      state: resolveRegistrationState({ status: state.status, registration: d.registration }, today),
       opensAt: d.registration.opensAt,
       deadline: d.registration.deadline,
       maxEntries: d.registration.maxEntries,
@@ -87,7 +92,7 @@ export function registrationStateChanges(state: CompetitionState, zone: string):
  */
 export function competitionReadDocument(state: CompetitionState, now: Date, config: ProjectionConfig): CompetitionDocument | null {
   const at = now.toISOString();
-  const view = competitionPublicView(state, calendarDay(now, config.zone));
+  const view = competitionPublicView(state);
   const d = state.details;
   if (view === null || d === null) return null;
   const changes = registrationStateChanges(state, config.zone);

@@ -1,5 +1,4 @@
 import type { CategoryDetails, CompetitionDetails, DomainEvent } from '../../services/events/index.ts';
-import { calendarDay } from '../../services/calendar/index.ts';
 import { canonicalInstant } from '../../services/readModel/index.ts';
 import { competitionPublicView } from './competitionDocument.ts';
 import { nextRemoval } from './competitionRemoval.ts';
@@ -28,7 +27,9 @@ export function evolveCompetition(
  * evolveCompetition on a state the caller owns (the writer's batch): mutates it instead of
  * copying it per event, which made long competition histories quadratic.
  */
-export function evolveCompetitionInPlace(state: CompetitionState, event: CompetitionEvent, config: ProjectionConfig): Outcome {
+// `_config`: every aggregate's evolve takes the projection config; a competition's fold needs
+// no calendar since its public view no longer holds the day-dependent registration.state.
+export function evolveCompetitionInPlace(state: CompetitionState, event: CompetitionEvent, _config: ProjectionConfig): Outcome {
   const version = classifyVersion(state, event);
   if (version === 'duplicate') return 'duplicate';
   const at = canonicalInstant(event.occurredAt);
@@ -40,14 +41,13 @@ export function evolveCompetitionInPlace(state: CompetitionState, event: Competi
     : event.type === 'competition.category_added'
       ? categoryAddChangesView(state, event.data.category)
       : null;
-  const today = directChange === null ? calendarDay(new Date(at), config.zone) : '';
-  const before = directChange !== null || state.lifecycle === 'deleted' ? null : JSON.stringify(competitionPublicView(state, today));
+  const before = directChange !== null || state.lifecycle === 'deleted' ? null : JSON.stringify(competitionPublicView(state));
   const lifecycle = state.lifecycle;
   const applied = state.lifecycle !== 'deleted' && apply(state, event, at);
   // `?? null`: a state stored before removals were kept has no `removal` field.
   if (applied) state.removal = nextRemoval(state.removal ?? null, lifecycle, state.lifecycle, at);
   const outcome = applied ? version : 'ignored';
-  if (applied && (directChange ?? before !== JSON.stringify(competitionPublicView(state, today)))) state.changedAt = at;
+  if (applied && (directChange ?? before !== JSON.stringify(competitionPublicView(state)))) state.changedAt = at;
   recordEvent(state, event, at, outcome);
   return outcome;
 }

@@ -93,8 +93,6 @@ export interface CompetitionDocument {
   };
   registration: {
     status: 'open' | 'closed';
-    /** Resolved at the projector's "now"; refreshed by the clock at nextDueAt. */
-    state: RegistrationState;
     opensAt: string | null;
     deadline: string | null;
     maxEntries: number | null;
