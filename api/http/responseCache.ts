@@ -4,6 +4,7 @@ import { canonicalQueryKey } from '../query/canonicalQueryKey.ts';
 import { BodyCache, type CachedBody } from './bodyCache.ts';
 import { matchedEndpointOf, apiState } from './requestState.ts';
 import { JSON_TYPE, serializeBody } from './serializeBody.ts';
+import { SingleFlight } from './singleFlight.ts';
 import { weakEtag } from './weakEtag.ts';
 
 export interface ResponseCacheOptions {
@@ -33,10 +34,7 @@ export interface ResponseCacheOptions {
  */
 export function responseCache(options: ResponseCacheOptions): Middleware {
   const cache = options.cache ?? new BodyCache(options.maxBytes);
-  // Single flight: while one request computes a missing entry, identical requests wait for it
-  // instead of sending the same query again (a popular key expiring under load would otherwise
-  // send every concurrent caller to the database at once).
-  const inFlight = new Map<string, Promise<CachedBody | null>>();
+  const flights = new SingleFlight<CachedBody>();
 
   return async function cacheResponse(ctx, next) {
     const matched = matchedEndpointOf(ctx);
@@ -45,7 +43,6 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
       return;
     }
     const { definition } = matched;
-
     if (isBypass(apiState(ctx).query)) {
       await next();
       if (ctx.status === 200) markResponse(ctx, 'BYPASS', 'no-store');
@@ -58,55 +55,63 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
     // Read before the data: a write landing during the query leaves this entry on the old version.
     const version = definition.listings.length === 0 ? 'static' : await options.getDataVersion(ctx, definition.listings);
     const now = options.clock();
-
     const flightKey = `${version}\u0000${key}`;
+    const computeAndStore = () =>
+      flights.run(flightKey, async () => {
+        await next();
+        const entry = storedResponse(ctx, { version, now, ttl });
+        if (entry) {
+          cache.set(key, entry);
+          markResponse(ctx, 'MISS', cacheControl);
+        }
+        return entry;
+      });
+
     // Check and claim without an `await` in between: requests resuming from one coalesced
     // version read run in the same tick, and a yield here let every one of them find no flight
     // and query the database (a herd of full scans each time a popular entry expired).
-    let hit = cache.get(key, now, version);
-    const pending = hit ? undefined : inFlight.get(flightKey);
-    if (pending) hit = (await pending) ?? undefined;
-    if (hit) {
-      ctx.status = 200;
-      ctx.type = hit.contentType ?? JSON_TYPE;
-      ctx.body = hit.body;
-      ctx.set('ETag', hit.etag);
-      if (hit.lastModified) ctx.set('Last-Modified', hit.lastModified);
-      ctx.set('Age', String(Math.max(0, Math.floor((now - hit.storedAtMs) / 1000))));
-      markResponse(ctx, 'HIT', cacheControl);
+    const stored = cache.get(key, now, version);
+    const pending = stored ? undefined : flights.pending(flightKey);
+    if (!stored && !pending) {
+      await computeAndStore();
       return;
     }
-
-    let settle: (entry: CachedBody | null) => void = () => undefined;
-    inFlight.set(flightKey, new Promise((resolve) => (settle = resolve)));
-    let entry: CachedBody | null = null;
-    try {
-      await next();
-      if (ctx.status !== 200) return;
-      const body = serializeBody(ctx);
-      if (!body) return;
-      const etag = weakEtag(body);
-      ctx.set('ETag', etag);
-      const lastModified = ctx.response.get('Last-Modified') || undefined;
-      const type: unknown = ctx.response.get('Content-Type');
-      const contentType = typeof type === 'string' && type !== '' && type !== JSON_TYPE ? type : undefined;
-      entry = {
-        body,
-        etag,
-        version,
-        storedAtMs: now,
-        expiresAtMs: now + ttl * 1000,
-        ...(lastModified ? { lastModified } : {}),
-        ...(contentType ? { contentType } : {}),
-      };
-      cache.set(key, entry);
-      markResponse(ctx, 'MISS', cacheControl);
-    } finally {
-      // Waiters get the entry, or null (an error or a non-200) and then compute their own.
-      inFlight.delete(flightKey);
-      settle(entry);
-    }
+    // A waiter whose flight failed (an error or a non-200) computes for itself.
+    const hit = stored ?? (await pending);
+    if (hit) replayHit(ctx, hit, now, cacheControl);
+    else await computeAndStore();
   };
+}
+
+/** The response as a cache entry (its ETag set on the response), or null when it is not a cacheable 200. */
+function storedResponse(ctx: Context, at: { version: string; now: number; ttl: number }): CachedBody | null {
+  if (ctx.status !== 200) return null;
+  const body = serializeBody(ctx);
+  if (!body) return null;
+  const etag = weakEtag(body);
+  ctx.set('ETag', etag);
+  const lastModified = ctx.response.get('Last-Modified') || undefined;
+  const type: unknown = ctx.response.get('Content-Type');
+  const contentType = typeof type === 'string' && type !== '' && type !== JSON_TYPE ? type : undefined;
+  return {
+    body,
+    etag,
+    version: at.version,
+    storedAtMs: at.now,
+    expiresAtMs: at.now + at.ttl * 1000,
+    ...(lastModified ? { lastModified } : {}),
+    ...(contentType ? { contentType } : {}),
+  };
+}
+
+function replayHit(ctx: Context, hit: CachedBody, now: number, cacheControl: string): void {
+  ctx.status = 200;
+  ctx.type = hit.contentType ?? JSON_TYPE;
+  ctx.body = hit.body;
+  ctx.set('ETag', hit.etag);
+  if (hit.lastModified) ctx.set('Last-Modified', hit.lastModified);
+  ctx.set('Age', String(Math.max(0, Math.floor((now - hit.storedAtMs) / 1000))));
+  markResponse(ctx, 'HIT', cacheControl);
 }
 
 function isBypass(query: unknown): boolean {
