@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { createHistory } from '../generator/index.ts';
 import { DEFAULT_CHUNK_SIZE } from '../projector/consume/runConsumer.ts';
 import { MongoClient } from 'mongodb';
-import { MemoryProjectionStore } from '../projector/write/memoryProjectionStore.ts';
+import { MemoryProjectionStore } from '../test/support/memoryProjectionStore.ts';
 import { MongoProjectionStore } from '../projector/write/mongoProjectionStore.ts';
 import { projectionCollections } from '../projector/write/projectionCollections.ts';
 import type { ProjectionStore } from '../projector/write/projectionStore.ts';

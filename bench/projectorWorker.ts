@@ -9,7 +9,7 @@ import type { EventSink } from '../projector/consume/applyChunk.ts';
 import { FETCH_LIMITS, runConsumer } from '../projector/consume/runConsumer.ts';
 import { createProjectorMetrics } from '../projector/metrics/projectorMetrics.ts';
 import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
-import { MemoryProjectionStore } from '../projector/write/memoryProjectionStore.ts';
+import { MemoryProjectionStore } from '../test/support/memoryProjectionStore.ts';
 import { MongoProjectionStore } from '../projector/write/mongoProjectionStore.ts';
 import { projectionSink } from '../projector/write/projectionSink.ts';
 import type { ProjectionStore } from '../projector/write/projectionStore.ts';

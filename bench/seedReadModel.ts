@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
 import { createHistory } from '../generator/index.ts';
 import { sweepDue } from '../projector/clock/sweepDue.ts';
-import { MemoryProjectionStore } from '../projector/write/memoryProjectionStore.ts';
+import { MemoryProjectionStore } from '../test/support/memoryProjectionStore.ts';
 import { projectBatch } from '../projector/write/projectBatch.ts';
 import { projectionCollections } from '../projector/write/projectionCollections.ts';
 import { ensureMeta } from '../services/mongo/index.ts';

@@ -9,7 +9,7 @@ import {
   type ClubState,
   type MemberLinkFact,
 } from './index.ts';
-import { eventStream, uuid } from './testEvents.ts';
+import { eventStream, uuid } from '../../test/support/testEvents.ts';
 
 const config = { zone: 'UTC', bufferPeriodDays: 30 };
 const latvia = { id: 117, name: 'Latvia', code: 'LV' };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exampleEvent, type CategoryDetails, type CompetitionDetails } from '../../services/events/index.ts';
+import { type CategoryDetails, type CompetitionDetails } from '../../services/events/index.ts';
+import { exampleEvent } from '../../test/support/exampleEvents.ts';
 import {
   competitionReadDocument,
   evolveCompetition,
@@ -7,7 +8,7 @@ import {
   type CompetitionEvent,
   type CompetitionState,
 } from './index.ts';
-import { eventStream, uuid } from './testEvents.ts';
+import { eventStream, uuid } from '../../test/support/testEvents.ts';
 import { calendarDay } from '../../services/calendar/index.ts';
 import { resolveRegistrationState } from '../../services/readModel/index.ts';
 

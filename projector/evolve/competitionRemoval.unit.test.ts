@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exampleEvent } from '../../services/events/index.ts';
+import { exampleEvent } from '../../test/support/exampleEvents.ts';
 import {
   competitionReadDocument,
   evolveCompetition,
@@ -8,7 +8,7 @@ import {
   type CompetitionState,
 } from './index.ts';
 import { nextRemoval } from './competitionRemoval.ts';
-import { eventStream, uuid, type EventStream } from './testEvents.ts';
+import { eventStream, uuid, type EventStream } from '../../test/support/testEvents.ts';
 
 const config = { zone: 'UTC', bufferPeriodDays: 30 };
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, EventData } from '../../services/events/index.ts';
-import { createInMemoryReadModel, type InMemoryReadModel } from './index.ts';
-import { eventStream, uuid } from './testEvents.ts';
+import { createInMemoryReadModel, type InMemoryReadModel } from '../../test/support/inMemoryReadModel.ts';
+import { eventStream, uuid } from '../../test/support/testEvents.ts';
 
 // Coaches and clubs derived from the link facts persons own (rules 2, 4, 5, 6), projected
 // through the writer protocol (inMemoryReadModel.ts).

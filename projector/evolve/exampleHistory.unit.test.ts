@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exampleEvents, exampleIds } from '../../services/events/index.ts';
-import { createInMemoryReadModel } from './index.ts';
+import { exampleEvents, exampleIds } from '../../test/support/exampleEvents.ts';
+import { createInMemoryReadModel } from '../../test/support/inMemoryReadModel.ts';
 
 // The shared example history (services/events/exampleEvents.ts), projected event by event with
 // each event's own instant as "now", then swept by the clock at the end.

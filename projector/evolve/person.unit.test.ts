@@ -9,7 +9,7 @@ import {
   type PersonEvent,
   type PersonState,
 } from './index.ts';
-import { eventStream, uuid, type EventStream } from './testEvents.ts';
+import { eventStream, uuid, type EventStream } from '../../test/support/testEvents.ts';
 
 const riga = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
 const latvia = { id: 117, name: 'Latvia', code: 'LV' };

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createHistory } from '../../generator/createHistory.ts';
 import type { DomainEvent } from '../../services/events/index.ts';
-import { exampleEvents } from '../../services/events/index.ts';
+import { exampleEvents } from '../../test/support/exampleEvents.ts';
 import { sweepDue } from '../clock/sweepDue.ts';
-import { createInMemoryReadModel } from '../evolve/inMemoryReadModel.ts';
+import { createInMemoryReadModel } from '../../test/support/inMemoryReadModel.ts';
 import type { ProjectionConfig } from '../evolve/index.ts';
 import { clubLocation, LV, person } from '../../test/api/eventBuilders.ts';
-import { eventStream, uuid } from '../evolve/testEvents.ts';
-import { MemoryProjectionStore } from './memoryProjectionStore.ts';
+import { eventStream, uuid } from '../../test/support/testEvents.ts';
+import { MemoryProjectionStore } from '../../test/support/memoryProjectionStore.ts';
 import { projectBatch } from './projectBatch.ts';
 
 const config: ProjectionConfig = { zone: 'Europe/Riga', bufferPeriodDays: 30 };

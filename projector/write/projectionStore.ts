@@ -8,7 +8,7 @@ import type {
 import type { ClubState, CompetitionState, MemberLinkFact, PersonState } from '../evolve/index.ts';
 
 // The I/O edge of the projector. projectBatch decides what to write; a store only loads and
-// writes. MongoProjectionStore is the real one; MemoryProjectionStore keeps everything in maps
+// writes. MongoProjectionStore is the real one; MemoryProjectionStore (test/support) keeps everything in maps
 // and counts operations (unit tests of the pipeline, and the benchmark's "our own cost" run).
 
 export interface StateByKind {

@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { exampleEvents } from '../../services/events/index.ts';
+import { exampleEvents } from '../../test/support/exampleEvents.ts';
 import { EVENT_SCHEMA_BASE_ID, EVENT_SCHEMA_FILE_SUFFIX, EVENT_TYPES, eventSchemaFiles } from './index.ts';
 
 const jsonDir = new URL('./json/', import.meta.url);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exampleEvent, exampleIds, validateEvent } from './index.ts';
+import { validateEvent } from './index.ts';
+import { exampleEvent, exampleIds } from '../../test/support/exampleEvents.ts';
 import { reasonOf, withData } from './rejections.test.ts';
 
 // Each rule of the contract's `data` shapes, with the reason a publisher would read.

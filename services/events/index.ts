@@ -1,4 +1,3 @@
 export * from './types.ts';
 export * from './validateEvent.ts';
 export * from './describeSchemaErrors.ts';
-export * from './exampleEvents.ts';

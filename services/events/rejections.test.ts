@@ -1,4 +1,5 @@
-import { exampleEvent, validateEvent } from './index.ts';
+import { validateEvent } from './index.ts';
+import { exampleEvent } from '../../test/support/exampleEvents.ts';
 import type { EventType } from './index.ts';
 
 // Helpers shared by the event validation tests (not a test file itself: vitest runs only

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { EVENT_TYPES, exampleEvent, exampleEvents, parseEventBytes, validateEvent, validateEventStepwise } from './index.ts';
+import { EVENT_TYPES, parseEventBytes, validateEvent, validateEventStepwise } from './index.ts';
+import { exampleEvent, exampleEvents } from '../../test/support/exampleEvents.ts';
 import { reasonOf, withData } from './rejections.test.ts';
 
 describe('validateEvent accepts', () => {

@@ -7,7 +7,7 @@ import type {
   EventData,
   EventType,
 } from '../../services/events/index.ts';
-import { eventStream, type EventStream } from '../../projector/evolve/testEvents.ts';
+import { eventStream, type EventStream } from '../support/testEvents.ts';
 
 // Small builders of valid event histories for the HTTP tests. Ids are chosen by the tests
 // (so that `_id` order is known); versions and event ids come from eventStream.

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventSink } from '../../projector/consume/applyChunk.ts';
 import { runConsumer } from '../../projector/consume/runConsumer.ts';
-import { exampleEvents } from '../../services/events/index.ts';
+import { exampleEvents } from '../support/exampleEvents.ts';
 import { fetchCommittedOffsets } from '../../services/kafka/index.ts';
 import { createHarness, type Harness } from '../support/projectorHarness.ts';
 import { waitFor } from '../support/waitFor.ts';

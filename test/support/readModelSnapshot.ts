@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import type { DomainEvent } from '../../services/events/index.ts';
-import { createInMemoryReadModel } from '../../projector/evolve/inMemoryReadModel.ts';
+import { createInMemoryReadModel } from './inMemoryReadModel.ts';
 import type { ProjectionConfig } from '../../projector/evolve/index.ts';
 import { projectionCollections } from '../../projector/write/projectionCollections.ts';
 

@@ -1,4 +1,4 @@
-import type { CompetitionDetails, DomainEvent, EventData, EventOfType, EventType } from './types.ts';
+import type { CompetitionDetails, DomainEvent, EventData, EventOfType, EventType } from '../../services/events/types.ts';
 
 // One coherent history (ids agree across aggregates, versions run 1, 2, 3... per aggregate,
 // occurredAt rises through the list) so tests can project it in order as well as pick events.

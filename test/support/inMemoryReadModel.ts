@@ -6,17 +6,23 @@ import type {
   DancerDocument,
   JudgeDocument,
 } from '../../services/readModel/documents.ts';
-import { clubReadDocument, deriveClubMembership } from './clubDocuments.ts';
-import { initialClubState, type ClubState } from './clubState.ts';
-import { competitionReadDocument } from './competitionDocument.ts';
-import { initialCompetitionState, type CompetitionState } from './competitionState.ts';
-import { evolveClub, type ClubEvent } from './evolveClub.ts';
-import { evolveCompetition, type CompetitionEvent } from './evolveCompetition.ts';
-import { evolvePerson, type PersonEvent } from './evolvePerson.ts';
-import type { MemberLinkFact } from './memberLinks.ts';
-import { coachReadDocument, coachStaffFacts, dancerLinkFacts, deriveCoachListing, roleReadDocuments } from './personDocuments.ts';
-import { initialPersonState, type PersonState } from './personState.ts';
-import type { Outcome, ProjectionConfig } from './types.ts';
+import { clubReadDocument, deriveClubMembership } from '../../projector/evolve/clubDocuments.ts';
+import { initialClubState, type ClubState } from '../../projector/evolve/clubState.ts';
+import { competitionReadDocument } from '../../projector/evolve/competitionDocument.ts';
+import { initialCompetitionState, type CompetitionState } from '../../projector/evolve/competitionState.ts';
+import { evolveClub, type ClubEvent } from '../../projector/evolve/evolveClub.ts';
+import { evolveCompetition, type CompetitionEvent } from '../../projector/evolve/evolveCompetition.ts';
+import { evolvePerson, type PersonEvent } from '../../projector/evolve/evolvePerson.ts';
+import type { MemberLinkFact } from '../../projector/evolve/memberLinks.ts';
+import {
+  coachReadDocument,
+  coachStaffFacts,
+  dancerLinkFacts,
+  deriveCoachListing,
+  roleReadDocuments,
+} from '../../projector/evolve/personDocuments.ts';
+import { initialPersonState, type PersonState } from '../../projector/evolve/personState.ts';
+import type { Outcome, ProjectionConfig } from '../../projector/evolve/types.ts';
 
 // The writer protocol of README.md over Maps instead of MongoDB: the reference the I/O writer
 // follows, and what the unit tests use to check cross-aggregate results and determinism.

@@ -1,5 +1,14 @@
-import type { MemberLinkFact } from '../evolve/index.ts';
-import type { DerivedDocs, DerivedListing, OwnWrites, ProjectionStore, Stamp, Stamped, StateByKind, StateKind } from './projectionStore.ts';
+import type { MemberLinkFact } from '../../projector/evolve/index.ts';
+import type {
+  DerivedDocs,
+  DerivedListing,
+  OwnWrites,
+  ProjectionStore,
+  Stamp,
+  Stamped,
+  StateByKind,
+  StateKind,
+} from '../../projector/write/projectionStore.ts';
 
 type Listing = 'competitions' | 'dancers' | 'judges' | 'coaches' | 'clubs';
 type StoredDoc = { nextDueAt?: Date | null; rev?: number } & Record<string, unknown>;
