@@ -6,17 +6,21 @@ import { createRegistry } from '../services/metrics/createRegistry.ts';
 import { connectMongo } from '../services/mongo/index.ts';
 import { startOpsServer } from '../services/ops/index.ts';
 import { runMain } from '../services/runMain.ts';
-import { onShutdown } from '../services/shutdown.ts';
+import { shutdownOnSignal } from '../services/shutdown.ts';
 import { createApp } from './createApp.ts';
 import { sharedRateLimitStore } from './http/sharedRateLimitStore.ts';
 
 runMain('api', async () => {
   const config = loadConfig(process.env);
   const logger = createLogger('api', config.logLevel);
+  // Closed newest first: the HTTP server stops taking connections and its in-flight requests
+  // finish before the database and Redis close.
+  const shutdown = shutdownOnSignal(logger);
   const registry = createRegistry('api');
   // A database that stops answering (paused, partitioned) fails a request one second after its
   // query time limit (503), instead of holding it open forever.
   const mongo = await connectMongo(config.mongo.url, config.mongo.db, { socketTimeoutMs: config.api.queryTimeoutMs + 1000 });
+  shutdown.add('mongo', () => mongo.close());
   const readiness = async (): Promise<{ ready: boolean; checks: Record<string, boolean> }> => {
     const mongoUp = await mongo.ping();
     return { ready: mongoUp, checks: { mongo: mongoUp } };
@@ -32,6 +36,7 @@ runMain('api', async () => {
         metrics: registry,
       })
     : undefined;
+  if (sharedLimit) shutdown.add('redis', async () => sharedLimit.close());
   // Info, not a warning: the fallback store warns once when a request finds Redis down.
   if (sharedLimit && !(await sharedLimit.ready(2000)))
     logger.info('Redis does not answer yet; the rate limit counts in memory until it does');
@@ -45,21 +50,15 @@ runMain('api', async () => {
   });
   const handle = app.callback();
   const server = createServer((req, res) => void handle(req, res));
+  shutdown.add('http server', () => new Promise((resolve) => server.close(resolve)));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.api.port, config.api.host, () => resolve());
   });
   const ops = await startOpsServer({ host: config.opsHost, port: config.api.opsPort, registry, readiness });
+  shutdown.add('ops server', () => new Promise((resolve) => ops.close(resolve)));
   logger.info(
     { url: `${config.api.publicUrl}${config.api.basePath}`, ops: `http://${config.opsHost}:${config.api.opsPort}` },
     'api started',
   );
-
-  onShutdown(logger, [
-    // Stop taking connections first; in-flight requests finish before the database closes.
-    { name: 'http server', close: () => new Promise((resolve) => server.close(resolve)) },
-    { name: 'ops server', close: () => new Promise((resolve) => ops.close(resolve)) },
-    { name: 'mongo', close: () => mongo.close() },
-    { name: 'redis', close: async () => sharedLimit?.close() },
-  ]);
 });

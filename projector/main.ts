@@ -1,12 +1,12 @@
 // The projector process: consumes the events topic and keeps the read model in MongoDB.
 import { loadConfig } from '../services/config/index.ts';
 import { createKafka, ensureTopics } from '../services/kafka/index.ts';
-import { createLogger, drainLog, stderrLog } from '../services/logger.ts';
+import { createLogger, stderrLog } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
 import { connectMongo } from '../services/mongo/index.ts';
 import { startOpsServer } from '../services/ops/index.ts';
 import { runMain } from '../services/runMain.ts';
-import { onShutdown } from '../services/shutdown.ts';
+import { shutdownOnSignal } from '../services/shutdown.ts';
 import { createProjectorMetrics } from './metrics/projectorMetrics.ts';
 import { refreshLagFromKafka } from './metrics/refreshLagFromKafka.ts';
 import { recordFreshness } from './freshness/recordFreshness.ts';
@@ -18,12 +18,17 @@ import { projectorReadiness } from './projectorReadiness.ts';
 runMain('projector', async () => {
   const config = loadConfig(process.env);
   const logger = createLogger('projector', config.logLevel);
+  // Closed newest first: consuming stops (the in-flight batch finishes and commits) before the
+  // admin client and the database close.
+  const shutdown = shutdownOnSignal(logger);
   const registry = createRegistry('projector');
   const metrics = createProjectorMetrics(registry);
   const mongo = await connectMongo(config.mongo.url, config.mongo.db);
+  shutdown.add('mongo', () => mongo.close());
   const kafka = createKafka({ clientId: `${config.kafka.clientId}-projector`, brokers: config.kafka.brokers, logger });
   const admin = kafka.admin();
   await admin.connect();
+  shutdown.add('kafka admin', () => admin.disconnect());
   const created = await ensureTopics(admin, [
     { topic: config.kafka.topic, numPartitions: config.kafka.topicPartitions },
     { topic: config.kafka.dlqTopic, numPartitions: config.kafka.topicPartitions },
@@ -34,27 +39,23 @@ runMain('projector', async () => {
   // A first start before a long event log (the demo) fills the read model as a rebuild does; npm start shows the progress.
   // Stopped meanwhile, it ends at once and gives its claim back: the next start bootstraps again
   // (the rebuild drops the half-filled generation first) instead of projecting the whole log live.
-  let release: (() => Promise<void>) | undefined;
-  const stopBootstrap = (signal: string): void => {
-    logger.info({ signal }, 'stopped during the first projection of the event log; the next start begins it again');
-    void (release?.() ?? Promise.resolve())
-      .catch((error: unknown) => logger.error({ err: error }, 'could not give back the bootstrap claim'))
-      .then(() => drainLog(500))
-      .then(() => process.exit(0));
-  };
-  const onSigterm = (): void => stopBootstrap('SIGTERM');
-  const onSigint = (): void => stopBootstrap('SIGINT');
-  process.once('SIGTERM', onSigterm).once('SIGINT', onSigint);
+  let takeBack: (() => void) | undefined;
   await bootstrapFromTopic(context, {
     minEvents: config.projector.bootstrapMinEvents,
     report: (line) => stderrLog().write(`› ${line}\n`),
-    onClaim: (giveBack) => (release = giveBack),
+    onClaim: (giveBack) => {
+      takeBack = shutdown.add('bootstrap claim', async () => {
+        logger.info('stopped during the first projection of the event log; the next start begins it again');
+        await giveBack();
+      });
+    },
   });
-  process.off('SIGTERM', onSigterm).off('SIGINT', onSigint);
+  takeBack?.();
   const projector = await runProjector({
     ...context,
     clockSchedule: config.projector.clockSchedule,
   });
+  shutdown.add('projector', () => projector.stop());
 
   const stopFreshness = recordFreshness({
     admin,
@@ -73,6 +74,11 @@ runMain('projector', async () => {
     metrics,
     logger,
   });
+  shutdown.add('freshness and lag refresh', () => {
+    stopLagRefresh();
+    stopFreshness();
+    return Promise.resolve();
+  });
 
   const ops = await startOpsServer({
     host: config.opsHost,
@@ -80,16 +86,9 @@ runMain('projector', async () => {
     registry,
     readiness: projectorReadiness({ mongo, admin, projector }),
   });
+  shutdown.add('ops server', () => new Promise((resolve) => ops.close(resolve)));
   logger.info(
     { ops: `http://${config.opsHost}:${config.projector.opsPort}`, topic: config.kafka.topic, generation: projector.generation() },
     'projector started',
   );
-
-  onShutdown(logger, [
-    // Stop consuming first: the in-flight batch finishes and commits before the database closes.
-    { name: 'projector', close: () => (stopLagRefresh(), stopFreshness(), projector.stop()) },
-    { name: 'ops server', close: () => new Promise((resolve) => ops.close(resolve)) },
-    { name: 'kafka admin', close: () => admin.disconnect() },
-    { name: 'mongo', close: () => mongo.close() },
-  ]);
 });

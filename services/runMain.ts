@@ -1,11 +1,15 @@
 import { ConfigError } from './config/index.ts';
+import { shuttingDown } from './shutdown.ts';
 
 /**
  * Entry-point wrapper: a configuration error prints its message (naming each bad variable) and
  * exits 1; any other start-up failure is printed with its cause. Nothing half-started lingers.
+ * A step that fails because a stop signal closed its connection is left to the shutdown, which
+ * is already exiting.
  */
 export function runMain(name: string, main: () => Promise<void>): void {
   main().catch((error: unknown) => {
+    if (shuttingDown()) return;
     const message = error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
     process.stderr.write(`${name}: start-up failed: ${message}\n`);
     process.exit(1);

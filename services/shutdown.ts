@@ -1,17 +1,34 @@
 import { drainLog, type Logger } from './logger.ts';
 
+export interface Shutdown {
+  /**
+   * Closes `close` on shutdown, before everything added earlier (the last resource opened is
+   * the first closed). Returns a function that takes it back (a resource handed on or released).
+   */
+  add(name: string, close: () => Promise<unknown>): () => void;
+}
+
+let signalled = false;
+
+/** Whether a stop signal arrived: a start-up step failing after it (its connection closed under it) is not a start-up failure. */
+export function shuttingDown(): boolean {
+  return signalled;
+}
+
 /**
- * Runs the closers in order on SIGTERM or SIGINT, once, then exits. A closer that hangs cannot
- * keep the process alive past the grace period (orchestrators would SIGKILL it anyway), and a
- * second signal ends the process at once (the handlers are `once`). Neither exit can be held up
- * by the log's reader: log writes never block (logDestination.ts) and the last lines get at most
- * one second to leave.
+ * Arms SIGTERM and SIGINT as soon as a process has its logger, so a signal during start-up
+ * (connecting, joining the group, a first projection) stops it cleanly instead of killing it
+ * by default: the closers added so far run once, newest first, then the process exits. A
+ * closer that hangs cannot keep the process alive past the grace period (orchestrators would
+ * SIGKILL it anyway), and a second signal ends the process at once (the handlers are `once`).
+ * Neither exit can be held up by the log's reader: log writes never block (logDestination.ts)
+ * and the last lines get at most one second to leave.
  */
-export function onShutdown(logger: Logger, closers: { name: string; close: () => Promise<unknown> }[], graceMs = 20_000): void {
-  let shuttingDown = false;
+export function shutdownOnSignal(logger: Logger, graceMs = 20_000): Shutdown {
+  const closers: { name: string; close: () => Promise<unknown> }[] = [];
   const shutdown = (signal: string): void => {
-    if (shuttingDown) return;
-    shuttingDown = true;
+    if (signalled) return;
+    signalled = true;
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       logger.error({ graceMs }, 'shutdown took too long; exiting');
@@ -20,7 +37,7 @@ export function onShutdown(logger: Logger, closers: { name: string; close: () =>
     force.unref();
     void (async () => {
       let failed = false;
-      for (const closer of closers) {
+      for (const closer of closers.toReversed()) {
         try {
           await closer.close();
         } catch (error) {
@@ -35,4 +52,14 @@ export function onShutdown(logger: Logger, closers: { name: string; close: () =>
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  return {
+    add(name, close) {
+      const closer = { name, close };
+      closers.push(closer);
+      return () => {
+        const at = closers.indexOf(closer);
+        if (at >= 0) closers.splice(at, 1);
+      };
+    },
+  };
 }
