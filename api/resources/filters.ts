@@ -8,7 +8,7 @@ import {
   REGISTRATION_STATES,
   REGISTRATION_STATUSES,
   STYLES,
-} from '../../schemas/api/enumValues.ts';
+} from '../../schemas/enumValues.ts';
 import type { NoQuery } from '../../schemas/api/noQuery.ts';
 import { compareDisplayNames } from './compareDisplayNames.ts';
 import type { ResourceRequest } from './resourceRequest.ts';

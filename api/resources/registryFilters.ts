@@ -1,5 +1,5 @@
 import type { Collection, Document } from 'mongodb';
-import { JUDGE_POSITIONS, MEMBERSHIP_STATUSES, REGISTRY_STATES } from '../../schemas/api/enumValues.ts';
+import { JUDGE_POSITIONS, MEMBERSHIP_STATUSES, REGISTRY_STATES } from '../../schemas/enumValues.ts';
 import type { RegistryFilters } from '../../schemas/api/filterBodies.ts';
 import type { NoQuery } from '../../schemas/api/noQuery.ts';
 import { compareDisplayNames } from './compareDisplayNames.ts';

@@ -1,4 +1,4 @@
-import type { RegistryState } from '../../schemas/api/enumValues.ts';
+import type { RegistryState } from '../../schemas/enumValues.ts';
 import { FilterBuilder } from './filterBuilder.ts';
 import { searchClause } from './filterClauses.ts';
 

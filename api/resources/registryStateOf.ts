@@ -1,4 +1,4 @@
-import type { RegistryState } from '../../schemas/api/enumValues.ts';
+import type { RegistryState } from '../../schemas/enumValues.ts';
 
 /**
  * The public registry state of a stored one. Every query asks for REGISTRY or ARCHIVE only, so

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { Nullable, NullableString, StringEnum, UuidString } from './primitives.ts';
-import { ENTRY_TYPES, STYLES } from './enumValues.ts';
+import { ENTRY_TYPES, STYLES } from '../enumValues.ts';
 
 /** A competition category. `title` names the component in the OpenAPI document. */
 export const Category = Type.Object(

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { DateString, DateTimeString, Nullable, NullableInteger, NullableString, StringEnum, UuidString } from './primitives.ts';
-import { COMPETITION_STATUSES, REGISTRATION_STATES, REGISTRATION_STATUSES } from './enumValues.ts';
+import { COMPETITION_STATUSES, REGISTRATION_STATES, REGISTRATION_STATUSES } from '../enumValues.ts';
 import { Category } from './category.ts';
 
 export const BannerSide = Nullable(

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { StringEnum } from './primitives.ts';
-import { ENTRY_TYPES, STYLES } from './enumValues.ts';
+import { ENTRY_TYPES, STYLES } from '../enumValues.ts';
 import { CommaList, IntegerParameter, search } from './queryParameters.ts';
 
 /** Query parameters of `GET /competitions/{idOrSlug}/categories`. */

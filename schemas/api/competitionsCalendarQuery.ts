@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { StringEnum } from './primitives.ts';
-import { SORT_ORDERS } from './enumValues.ts';
+import { SORT_ORDERS } from '../enumValues.ts';
 import { CompetitionsQuery } from './competitionsQuery.ts';
 import type { WithDefaults } from './withDefaults.ts';
 

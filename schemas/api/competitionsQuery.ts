@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { StringEnum } from './primitives.ts';
-import { COMPETITION_INCLUDES, COMPETITION_SORTS, COMPETITION_STATUSES, PERIODS, REGISTRATION_STATUSES } from './enumValues.ts';
+import { COMPETITION_INCLUDES, COMPETITION_SORTS, COMPETITION_STATUSES, PERIODS, REGISTRATION_STATUSES } from '../enumValues.ts';
 import {
   BooleanParameter,
   CommaList,

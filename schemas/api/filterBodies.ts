@@ -12,7 +12,7 @@ import {
   REGISTRATION_STATUSES,
   REGISTRY_STATES,
   STYLES,
-} from './enumValues.ts';
+} from '../enumValues.ts';
 
 const count = Type.Integer({ minimum: 0 });
 

@@ -1,5 +1,5 @@
 export * from './primitives.ts';
-export * from './enumValues.ts';
+export * from '../enumValues.ts';
 export * from './competitionsQuery.ts';
 export * from './competitionsCalendarQuery.ts';
 export * from './competitionRemovals.ts';

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { TSchema } from '@sinclair/typebox';
 import { DateString, DateTimeString, StringEnum, UuidString } from './primitives.ts';
-import { REGISTRY_STATES, SEXES, SORT_ORDERS } from './enumValues.ts';
+import { REGISTRY_STATES, SEXES, SORT_ORDERS } from '../enumValues.ts';
 
 // Query parameters shared by several endpoints. Each carries the description the OpenAPI
 // document publishes, so the rule a client reads is the rule ajv applies.

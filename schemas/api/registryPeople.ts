@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { DateString, DateTimeString, Nullable, NullableInteger, NullableString, StringEnum, UuidString } from './primitives.ts';
-import { MEMBERSHIP_STATUSES, REGISTRY_STATES } from './enumValues.ts';
+import { MEMBERSHIP_STATUSES, REGISTRY_STATES } from '../enumValues.ts';
 
 export const RegistryCountry = Nullable(
   Type.Object({

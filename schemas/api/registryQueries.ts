@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { StringEnum } from './primitives.ts';
-import { JUDGE_POSITIONS, MEMBERSHIP_STATUSES, REGISTRY_SORTS } from './enumValues.ts';
+import { JUDGE_POSITIONS, MEMBERSHIP_STATUSES, REGISTRY_SORTS } from '../enumValues.ts';
 import {
   BooleanParameter,
   CommaList,

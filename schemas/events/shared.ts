@@ -1,6 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import type { TObject, TProperties } from '@sinclair/typebox';
 import {
+  CLUB_LOCATION_TYPES,
+  ENTRY_TYPES,
+  JUDGE_POSITIONS,
+  MEMBERSHIP_STATUSES,
+  REGISTRATION_STATUSES,
+  REGISTRY_STATES,
+  SEXES,
+  STYLES,
+} from '../enumValues.ts';
+import {
   BANNER_KEY_PATTERN,
   COUNTRY_CODE_PATTERN,
   CalendarDate,
@@ -34,11 +44,11 @@ export const Role = StringEnum(ROLES);
 export const PaidRole = StringEnum(PAID_ROLES);
 export const ClubRole = StringEnum(CLUB_ROLES);
 
-export const Sex = StringEnum(['MALE', 'FEMALE']);
-export const RegistryState = StringEnum(['REGISTRY', 'ARCHIVE']);
+export const Sex = StringEnum(SEXES);
+export const RegistryState = StringEnum(REGISTRY_STATES);
 export const PaidStatus = StringEnum(['ACTIVE', 'LIMITED']);
-export const MembershipStatus = StringEnum(['ACTIVE', 'LIMITED', 'INACTIVE']);
-export const JudgePosition = StringEnum(['judge', 'headJudge', 'sportsInspector']);
+export const MembershipStatus = StringEnum(MEMBERSHIP_STATUSES);
+export const JudgePosition = StringEnum(JUDGE_POSITIONS);
 
 // Keys are pixel widths (a responsive srcset) or the single key `default` (a banner uploaded
 // before responsive sizing), never both.
@@ -76,7 +86,7 @@ export const CompetitionDetails = Closed({
     venueAddress: NullableString(),
   }),
   registration: Closed({
-    status: StringEnum(['open', 'closed']),
+    status: StringEnum(REGISTRATION_STATUSES),
     opensAt: Nullable(CalendarDate()),
     deadline: Nullable(CalendarDate()),
     maxEntries: NullableInteger(),
@@ -90,8 +100,8 @@ export const CompetitionDetails = Closed({
 export const CategoryDetails = Closed({
   id: Uuid(),
   name: Type.String(),
-  entryType: StringEnum(['couple', 'solo', 'duo-synchro', 'mix', 'show']),
-  style: Nullable(StringEnum(['none', 'latin', 'standard', 'combined'])),
+  entryType: StringEnum(ENTRY_TYPES),
+  style: Nullable(StringEnum(STYLES)),
   ageGroup: NullableString(),
   birthYearRange: NullableString(),
   participantDivision: NullableString(),
@@ -102,7 +112,7 @@ export const CategoryDetails = Closed({
 
 export const ClubLocation = Closed({
   id: Uuid(),
-  type: StringEnum(['main', 'branch']),
+  type: StringEnum(CLUB_LOCATION_TYPES),
   address: NullableString(),
   city: NullableString(),
   country: Country,

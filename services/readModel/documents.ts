@@ -5,6 +5,7 @@
 // Instants are canonical UTC strings from Date.prototype.toISOString()
 // ("2025-03-01T10:00:00.000Z"), so that string order is time order and `$gte` works on them.
 // Calendar days are "YYYY-MM-DD". `nextDueAt` is a BSON Date so the clock can `$lte: new Date()`.
+import type { MembershipStatus } from '../../schemas/enumValues.ts';
 
 /** Collection names of the read model (API reads the first five; the rest are projector-only). */
 export const readCollections = {
@@ -27,11 +28,9 @@ export const projectorCollections = {
 } as const;
 
 export type RegistryCountry = { id: number; name: string; code: string } | null;
-export type MembershipStatus = 'ACTIVE' | 'LIMITED' | 'INACTIVE';
 /** Public values are REGISTRY and ARCHIVE; BUFFER is stored for coaches and clubs and never returned. */
 export type StoredRegistryState = 'REGISTRY' | 'ARCHIVE' | 'BUFFER';
-export type RegistrationState = 'not_yet_open' | 'open' | 'closed';
-export type Period = 'upcoming' | 'ongoing' | 'past';
+export type { MembershipStatus, Period, RegistrationState } from '../../schemas/enumValues.ts';
 
 /** Keys shared by every searchable document. */
 export interface SearchKeys {

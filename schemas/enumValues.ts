@@ -1,4 +1,5 @@
-// Every enumerated value the API accepts or emits, exactly as api-v1.md spells them.
+// Every enumerated value of the domain, one list each, exactly as api-v1.md and events.md spell
+// them: the event schemas, the API schemas and the read documents all take their values here.
 
 export const COMPETITION_STATUSES = ['open', 'completed'] as const;
 export const REGISTRATION_STATUSES = ['open', 'closed'] as const;
@@ -22,3 +23,4 @@ export type CompetitionStatus = (typeof COMPETITION_STATUSES)[number];
 export type RegistrationState = (typeof REGISTRATION_STATES)[number];
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export type RegistryState = (typeof REGISTRY_STATES)[number];
+export type Period = (typeof PERIODS)[number];
