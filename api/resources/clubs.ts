@@ -2,7 +2,6 @@ import type { Static } from '@sinclair/typebox';
 import type { ClubListEnvelope } from '../../schemas/api/envelopes.ts';
 import type { ClubsQuery } from '../../schemas/api/registryQueries.ts';
 import type { ListingQuery } from './filterBuilder.ts';
-import { foldedEquals, foldedPrefix } from './filterClauses.ts';
 import { CLUB_FIELDS, toClubListItem } from './clubMapping.ts';
 import { pageEnvelope } from './pagination.ts';
 import { projectionOf } from './projection.ts';
@@ -12,11 +11,7 @@ import type { ResourceRequest } from './resourceRequest.ts';
 
 /** `city`, `country` and `countryId` match any location of the club, branches included. */
 export function clubListQuery(query: ClubsQuery): ListingQuery {
-  return registryFilter(query)
-    .add('countryId', query.countryId, (v) => ({ 'q.countryIds': v }))
-    .add('country', query.country, (v) => foldedEquals('q.country', v))
-    .add('city', query.city, (v) => foldedPrefix('q.cities', v))
-    .build('clubs', query.sort, query.order);
+  return registryFilter(query).addDeclared('clubs', query).build('clubs', query.sort, query.order);
 }
 
 export async function listClubs(req: ResourceRequest<ClubsQuery>): Promise<Static<typeof ClubListEnvelope>> {

@@ -2,7 +2,6 @@ import type { Static } from '@sinclair/typebox';
 import type { CoachListEnvelope } from '../../schemas/api/envelopes.ts';
 import type { CoachesQuery } from '../../schemas/api/registryQueries.ts';
 import type { ListingQuery } from './filterBuilder.ts';
-import { foldedEquals } from './filterClauses.ts';
 import { COACH_FIELDS, toCoach } from './personMapping.ts';
 import { pageEnvelope } from './pagination.ts';
 import { projectionOf } from './projection.ts';
@@ -12,13 +11,7 @@ import type { ResourceRequest } from './resourceRequest.ts';
 
 /** Buffer coaches are stored with `registryState: 'BUFFER'`, which no request can ask for. */
 export function coachListQuery(query: CoachesQuery): ListingQuery {
-  return registryFilter(query)
-    .add('sex', query.sex, (v) => ({ 'q.sex': v }))
-    .add('countryId', query.countryId, (v) => ({ 'country.id': v }))
-    .add('country', query.country, (v) => foldedEquals('q.country', v))
-    .add('clubId', query.clubId, (v) => ({ 'q.clubIds': v }))
-    .add('highestClass', query.highestClass, (v) => ({ highestClass: v }))
-    .build('coaches', query.sort, query.order);
+  return registryFilter(query).addDeclared('coaches', query).build('coaches', query.sort, query.order);
 }
 
 export async function listCoaches(req: ResourceRequest<CoachesQuery>): Promise<Static<typeof CoachListEnvelope>> {

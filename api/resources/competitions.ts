@@ -2,7 +2,6 @@ import type { CompetitionsQuery } from '../../schemas/api/competitionsQuery.ts';
 import type { CompetitionListEnvelope } from '../../schemas/api/envelopes.ts';
 import { canonicalInstant, periodFilter } from '../../services/readModel/index.ts';
 import { FilterBuilder, type ListingQuery } from './filterBuilder.ts';
-import { anyOf, foldedEquals, foldedPrefix, searchClause } from './filterClauses.ts';
 import { COMPETITION_FIELDS, toCompetition, type StoredCompetition } from './competitionMapping.ts';
 import { pageEnvelope } from './pagination.ts';
 import { projectionOf } from './projection.ts';
@@ -34,13 +33,7 @@ function registrationOpenClauses(open: boolean, today: string) {
 export function competitionListQuery(query: CompetitionsQuery, today: string): ListingQuery {
   return (
     new FilterBuilder({ visible: true })
-      .add('search', query.search, searchClause)
-      .add('country', query.country, (v) => foldedEquals('q.country', v))
-      .add('countryId', query.countryId, (v) => ({ 'location.countryId': v }))
-      .add('city', query.city, (v) => foldedPrefix('q.city', v))
-      .add('status', query.status, (v) => anyOf('status', v))
-      .add('type', query.type, (v) => anyOf('type.code', v))
-      .add('registrationStatus', query.registrationStatus, (v) => ({ 'registration.status': v }))
+      .addDeclared('competitions', query)
       .add('registrationOpen', query.registrationOpen, (v) => registrationOpenClauses(v, today))
       .add('period', query.period, (v) => periodFilter(v, today))
       // Overlap with [dateFrom, dateTo]: starts on or before dateTo and ends on or after dateFrom.

@@ -2,7 +2,6 @@ import type { Static } from '@sinclair/typebox';
 import type { DancerListEnvelope } from '../../schemas/api/envelopes.ts';
 import type { DancersQuery } from '../../schemas/api/registryQueries.ts';
 import type { ListingQuery } from './filterBuilder.ts';
-import { anyOf, foldedEquals } from './filterClauses.ts';
 import { DANCER_FIELDS, toDancer } from './personMapping.ts';
 import { pageEnvelope } from './pagination.ts';
 import { projectionOf } from './projection.ts';
@@ -12,16 +11,7 @@ import type { ResourceRequest } from './resourceRequest.ts';
 
 /** `clubId` and `coachId` match open links only (`q.clubIds`/`q.coachIds`); `status` is the dancer role's. */
 export function dancerListQuery(query: DancersQuery): ListingQuery {
-  return registryFilter(query)
-    .add('sex', query.sex, (v) => ({ 'q.sex': v }))
-    .add('countryId', query.countryId, (v) => ({ 'country.id': v }))
-    .add('country', query.country, (v) => foldedEquals('q.country', v))
-    .add('clubId', query.clubId, (v) => ({ 'q.clubIds': v }))
-    .add('coachId', query.coachId, (v) => ({ 'q.coachIds': v }))
-    .add('danceClass', query.danceClass, (v) => ({ danceClass: v }))
-    .add('hasPartner', query.hasPartner, (v) => ({ 'q.hasPartner': v }))
-    .add('status', query.status, (v) => anyOf('status', v))
-    .build('dancers', query.sort, query.order);
+  return registryFilter(query).addDeclared('dancers', query).build('dancers', query.sort, query.order);
 }
 
 export async function listDancers(req: ResourceRequest<DancersQuery>): Promise<Static<typeof DancerListEnvelope>> {

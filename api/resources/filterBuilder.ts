@@ -1,5 +1,7 @@
 import type { Document } from 'mongodb';
 import { chooseQueryShape, type QueryPlan, type ReadListing, type SortOrder } from '../../services/readModel/indexPlan.ts';
+import { LISTING_FILTERS } from '../../services/readModel/listingFilters.ts';
+import { matchClause } from './filterClauses.ts';
 
 /** A listing query: the filter and the plan (shape, hinted index, sort) it runs in. */
 export interface ListingQuery {
@@ -27,6 +29,14 @@ export class FilterBuilder {
     const list: Document[] = Array.isArray(made) ? (made as Document[]) : [made];
     this.#clauses.push(...list);
     this.#present.add(name);
+    return this;
+  }
+
+  /** Adds the clause of every filter LISTING_FILTERS declares for `listing` that the query carries. */
+  addDeclared(listing: ReadListing, query: Readonly<Record<string, unknown>>): this {
+    for (const [name, declaration] of Object.entries(LISTING_FILTERS[listing])) {
+      this.add(name, query[name], (value) => matchClause(declaration, value));
+    }
     return this;
   }
 

@@ -1,5 +1,6 @@
 import type { Document } from 'mongodb';
 import { escapeRegExp, foldSearchText, searchQuery } from '../../services/readModel/index.ts';
+import type { FilterDeclaration } from '../../services/readModel/listingFilters.ts';
 
 /** Matches no document (a search that folds to fewer than 2 characters finds nothing). */
 const NOTHING: Document = { _id: { $in: [] } };
@@ -9,22 +10,38 @@ const NOTHING: Document = { _id: { $in: [] } };
  * folded text as a plain substring of `q.text` (the exact check). Regex metacharacters in the
  * input are escaped, so `a.b` or `(x` match literally.
  */
-export function searchClause(search: string): Document {
+function searchClause(search: string): Document {
   const wanted = searchQuery(search);
   if (wanted === null) return NOTHING;
   return { 'q.tokens': { $all: wanted.tokens }, 'q.text': { $regex: escapeRegExp(wanted.text) } };
 }
 
 /** Equality on a folded key (case- and diacritic-insensitive exact match, e.g. `country`). */
-export function foldedEquals(path: string, value: string): Document {
+function foldedEquals(path: string, value: string): Document {
   return { [path]: foldSearchText(value) };
 }
 
 /** Case- and diacritic-insensitive prefix match on a folded key (an anchored, escaped regex). */
-export function foldedPrefix(path: string, value: string): Document {
+function foldedPrefix(path: string, value: string): Document {
   return { [path]: { $regex: `^${escapeRegExp(foldSearchText(value))}` } };
 }
 
-export function anyOf(path: string, values: readonly unknown[]): Document {
+function anyOf(path: string, values: readonly unknown[]): Document {
   return { [path]: { $in: [...values] } };
+}
+
+/** The clause of a declared filter (LISTING_FILTERS) for a validated query value. */
+export function matchClause(declaration: FilterDeclaration, value: unknown): Document {
+  switch (declaration.match) {
+    case 'equals':
+      return { [declaration.path]: value };
+    case 'folded':
+      return foldedEquals(declaration.path, String(value));
+    case 'foldedPrefix':
+      return foldedPrefix(declaration.path, String(value));
+    case 'anyOf':
+      return anyOf(declaration.path, value as readonly unknown[]);
+    case 'search':
+      return searchClause(String(value));
+  }
 }

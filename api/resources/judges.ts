@@ -2,7 +2,6 @@ import type { Static } from '@sinclair/typebox';
 import type { JudgeListEnvelope } from '../../schemas/api/envelopes.ts';
 import type { JudgesQuery } from '../../schemas/api/registryQueries.ts';
 import type { ListingQuery } from './filterBuilder.ts';
-import { anyOf, foldedEquals } from './filterClauses.ts';
 import { JUDGE_FIELDS, toJudge } from './personMapping.ts';
 import { pageEnvelope } from './pagination.ts';
 import { projectionOf } from './projection.ts';
@@ -12,14 +11,7 @@ import type { ResourceRequest } from './resourceRequest.ts';
 
 /** `status` is the judge role's own, independent of the same person's dancer record. */
 export function judgeListQuery(query: JudgesQuery): ListingQuery {
-  return registryFilter(query)
-    .add('sex', query.sex, (v) => ({ 'q.sex': v }))
-    .add('countryId', query.countryId, (v) => ({ 'country.id': v }))
-    .add('country', query.country, (v) => foldedEquals('q.country', v))
-    .add('judgeCategory', query.judgeCategory, (v) => ({ judgeCategory: v }))
-    .add('position', query.position, (v) => ({ 'q.positions': v }))
-    .add('status', query.status, (v) => anyOf('status', v))
-    .build('judges', query.sort, query.order);
+  return registryFilter(query).addDeclared('judges', query).build('judges', query.sort, query.order);
 }
 
 export async function listJudges(req: ResourceRequest<JudgesQuery>): Promise<Static<typeof JudgeListEnvelope>> {

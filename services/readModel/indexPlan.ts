@@ -1,5 +1,6 @@
 import type { Db, IndexDescription } from 'mongodb';
 import { readCollections } from './documents.ts';
+import { leadingFilters } from './listingFilters.ts';
 
 // The query shapes the API sends to each read collection and the compound index serving each
 // one (equality fields, then the sort fields, then `_id` as the last tiebreak; ranges and the
@@ -32,16 +33,12 @@ const approved: SortField[] = [
   { path: 'q.approvedAt', direction: 'order' },
 ];
 const peopleSorts = { name: by('q.nameKey'), approvedAt: approved };
-const search = { filter: 'search', path: 'q.tokens' };
 
-/**
- * Competitions lead with search only: five sorts in two directions already take twenty
- * indexes, and a country's competitions are few enough to walk the base index in sort order.
- */
+/** Leading filters come from LISTING_FILTERS (listingFilters.ts), the table the API builds its clauses from. */
 export const LISTING_PLANS: Readonly<Record<ReadListing, ListingPlan>> = {
   competitions: {
     base: 'visible',
-    leading: [search],
+    leading: leadingFilters('competitions'),
     sorts: {
       startDate: by('dates.start'),
       endDate: by('dates.end'),
@@ -50,37 +47,10 @@ export const LISTING_PLANS: Readonly<Record<ReadListing, ListingPlan>> = {
       updatedAt: by('updatedAt'),
     },
   },
-  dancers: {
-    base: 'registryState',
-    leading: [
-      search,
-      { filter: 'clubId', path: 'q.clubIds' },
-      { filter: 'coachId', path: 'q.coachIds' },
-      { filter: 'countryId', path: 'country.id' },
-      { filter: 'country', path: 'q.country' },
-    ],
-    sorts: peopleSorts,
-  },
-  coaches: {
-    base: 'registryState',
-    leading: [
-      search,
-      { filter: 'clubId', path: 'q.clubIds' },
-      { filter: 'countryId', path: 'country.id' },
-      { filter: 'country', path: 'q.country' },
-    ],
-    sorts: peopleSorts,
-  },
-  judges: {
-    base: 'registryState',
-    leading: [search, { filter: 'countryId', path: 'country.id' }, { filter: 'country', path: 'q.country' }],
-    sorts: peopleSorts,
-  },
-  clubs: {
-    base: 'registryState',
-    leading: [search, { filter: 'countryId', path: 'q.countryIds' }, { filter: 'country', path: 'q.country' }],
-    sorts: { name: by('q.nameKey'), approvedAt: approved },
-  },
+  dancers: { base: 'registryState', leading: leadingFilters('dancers'), sorts: peopleSorts },
+  coaches: { base: 'registryState', leading: leadingFilters('coaches'), sorts: peopleSorts },
+  judges: { base: 'registryState', leading: leadingFilters('judges'), sorts: peopleSorts },
+  clubs: { base: 'registryState', leading: leadingFilters('clubs'), sorts: peopleSorts },
 };
 
 export const BASE_SHAPE = 'base';

@@ -1,0 +1,82 @@
+import type { ReadListing } from './indexPlan.ts';
+
+/**
+ * How a query parameter matches its document path: `equals` the value; `folded` the folded
+ * value (case and diacritics ignored); `foldedPrefix` an anchored prefix of it; `anyOf` one of
+ * a comma list; `search` the n-gram search over `q.tokens` and `q.text`.
+ */
+export type FilterMatch = 'equals' | 'folded' | 'foldedPrefix' | 'anyOf' | 'search';
+
+export interface FilterDeclaration {
+  readonly path: string;
+  readonly match: FilterMatch;
+  /** Selective enough to lead an index: the index plan gives it one per sort, in declaration order (most selective first). */
+  readonly leads?: true;
+}
+
+const search: FilterDeclaration = { path: 'q.tokens', match: 'search', leads: true };
+const personCountry = {
+  countryId: { path: 'country.id', match: 'equals', leads: true },
+  country: { path: 'q.country', match: 'folded', leads: true },
+} as const satisfies Record<string, FilterDeclaration>;
+
+/**
+ * Each listing's plain filters, once: the query parameter, the document path it reads, how it
+ * matches and whether it leads an index. The API builds its query clauses from this table and
+ * the index plan its leading keys, so a filter added or moved here changes both. Filters that
+ * depend on the request day (`period`, `registrationOpen`) or compare ranges (`dateFrom`,
+ * `dateTo`, `updatedSince`) are written in the competitions resource; none of them leads.
+ */
+export const LISTING_FILTERS: { readonly [L in ReadListing]: Readonly<Record<string, FilterDeclaration>> } = {
+  // Competitions lead with search only: five sorts in two directions already take twenty
+  // indexes, and a country's competitions are few enough to walk the base index in sort order.
+  competitions: {
+    search,
+    country: { path: 'q.country', match: 'folded' },
+    countryId: { path: 'location.countryId', match: 'equals' },
+    city: { path: 'q.city', match: 'foldedPrefix' },
+    status: { path: 'status', match: 'anyOf' },
+    type: { path: 'type.code', match: 'anyOf' },
+    registrationStatus: { path: 'registration.status', match: 'equals' },
+  },
+  // `clubId` and `coachId` match open links only; `status` is the dancer role's.
+  dancers: {
+    search,
+    clubId: { path: 'q.clubIds', match: 'equals', leads: true },
+    coachId: { path: 'q.coachIds', match: 'equals', leads: true },
+    ...personCountry,
+    sex: { path: 'q.sex', match: 'equals' },
+    danceClass: { path: 'danceClass', match: 'equals' },
+    hasPartner: { path: 'q.hasPartner', match: 'equals' },
+    status: { path: 'status', match: 'anyOf' },
+  },
+  coaches: {
+    search,
+    clubId: { path: 'q.clubIds', match: 'equals', leads: true },
+    ...personCountry,
+    sex: { path: 'q.sex', match: 'equals' },
+    highestClass: { path: 'highestClass', match: 'equals' },
+  },
+  judges: {
+    search,
+    ...personCountry,
+    sex: { path: 'q.sex', match: 'equals' },
+    judgeCategory: { path: 'judgeCategory', match: 'equals' },
+    position: { path: 'q.positions', match: 'equals' },
+    status: { path: 'status', match: 'anyOf' },
+  },
+  // `city`, `country` and `countryId` match any location of the club, branches included.
+  clubs: {
+    search,
+    countryId: { path: 'q.countryIds', match: 'equals', leads: true },
+    country: { path: 'q.country', match: 'folded', leads: true },
+    city: { path: 'q.cities', match: 'foldedPrefix' },
+  },
+};
+
+/** The filters that lead an index on `listing`, most selective first. */
+export function leadingFilters(listing: ReadListing): Array<{ filter: string; path: string }> {
+  return Object.entries(LISTING_FILTERS[listing])
+    .filter(([, declaration]) => declaration.leads)
+    .map(([filter, declaration]) => ({ filter, path: declaration.path }));
+}

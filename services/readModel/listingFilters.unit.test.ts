@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ENDPOINTS, type EndpointName } from '../../schemas/api/endpoints.ts';
+import { LISTING_PLANS } from './indexPlan.ts';
+import { LISTING_FILTERS } from './listingFilters.ts';
+
+const LIST_ENDPOINT: Record<keyof typeof LISTING_FILTERS, EndpointName> = {
+  competitions: 'competitions',
+  dancers: 'dancers',
+  coaches: 'coaches',
+  judges: 'judges',
+  clubs: 'clubs',
+};
+
+describe('LISTING_FILTERS', () => {
+  it('declares only parameters the listing endpoint accepts', () => {
+    for (const [listing, filters] of Object.entries(LISTING_FILTERS)) {
+      const accepted = Object.keys(ENDPOINTS[LIST_ENDPOINT[listing as keyof typeof LISTING_FILTERS]].query.properties);
+      for (const name of Object.keys(filters)) expect(accepted, `${listing}.${name}`).toContain(name);
+    }
+  });
+
+  it('is where the index plan takes its leading filters from, in declaration order', () => {
+    expect(LISTING_PLANS.dancers.leading).toEqual([
+      { filter: 'search', path: 'q.tokens' },
+      { filter: 'clubId', path: 'q.clubIds' },
+      { filter: 'coachId', path: 'q.coachIds' },
+      { filter: 'countryId', path: 'country.id' },
+      { filter: 'country', path: 'q.country' },
+    ]);
+    expect(LISTING_PLANS.competitions.leading).toEqual([{ filter: 'search', path: 'q.tokens' }]);
+  });
+});
