@@ -72,12 +72,21 @@ function routerPaths(path: string, basePath: string): string[] {
   return path === '/' ? [basePath, routerPath] : [routerPath];
 }
 
+/** Each path parameter's schema pattern, compiled once: the router checks them on every request. */
+const PATTERNS = new Map(
+  ENDPOINT_NAMES.flatMap((name) =>
+    ENDPOINTS[name].pathParameters.flatMap((parameter) =>
+      parameter.schema.pattern === undefined ? [] : [[parameter, new RegExp(parameter.schema.pattern)] as const],
+    ),
+  ),
+);
+
 function fittingParams(definition: EndpointDefinition, params: Record<string, string>): Record<string, string> | undefined {
   const fitting: Record<string, string> = {};
   for (const parameter of definition.pathParameters) {
     const value = params[parameter.name];
     if (value === undefined || value === '') return undefined;
-    if (parameter.schema.pattern !== undefined && !new RegExp(parameter.schema.pattern).test(value)) return undefined;
+    if (PATTERNS.get(parameter)?.test(value) === false) return undefined;
     fitting[parameter.name] = value;
   }
   return fitting;
