@@ -3,9 +3,7 @@ import type { CompetitionListEnvelope } from '../../schemas/api/envelopes.ts';
 import { canonicalInstant, periodFilter } from '../../services/readModel/index.ts';
 import { FilterBuilder, type ListingQuery } from './filterBuilder.ts';
 import { COMPETITION_FIELDS, toCompetition, type StoredCompetition } from './competitionMapping.ts';
-import { pageEnvelope } from './pagination.ts';
-import { projectionOf } from './projection.ts';
-import { readPage } from './readPage.ts';
+import { listingPage } from './listingPage.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
 /** `registration.state == open` on `today`, in the terms resolveRegistrationState uses. */
@@ -44,22 +42,12 @@ export function competitionListQuery(query: CompetitionsQuery, today: string): L
   );
 }
 
-export async function listCompetitions(req: ResourceRequest<CompetitionsQuery>): Promise<CompetitionListEnvelope> {
+export function listCompetitions(req: ResourceRequest<CompetitionsQuery>): Promise<CompetitionListEnvelope> {
   const { query } = req;
   const include = new Set(query.include ?? []);
   const extras = { categories: include.has('categories'), entriesCount: include.has('entriesCount') };
   const fields = extras.categories ? [...COMPETITION_FIELDS, 'categories'] : COMPETITION_FIELDS;
-  const { docs, total } = await readPage(req.view.collection('competitions'), competitionListQuery(query, req.today), {
-    projection: projectionOf(fields),
-    page: query.page,
-    limit: query.limit,
-    maxTimeMS: req.view.maxTimeMS,
-  });
-  return pageEnvelope(
-    req.urls,
-    '/competitions',
-    query,
-    docs.map((doc) => toCompetition(doc as StoredCompetition, req.today, req.urls, extras)),
-    total,
+  return listingPage(req, 'competitions', competitionListQuery(query, req.today), fields, (doc: StoredCompetition) =>
+    toCompetition(doc, req.today, req.urls, extras),
   );
 }

@@ -3,9 +3,7 @@ import type { JudgeListEnvelope } from '../../schemas/api/envelopes.ts';
 import type { JudgesQuery } from '../../schemas/api/registryQueries.ts';
 import type { ListingQuery } from './filterBuilder.ts';
 import { JUDGE_FIELDS, toJudge } from './personMapping.ts';
-import { pageEnvelope } from './pagination.ts';
-import { projectionOf } from './projection.ts';
-import { readPage } from './readPage.ts';
+import { listingPage } from './listingPage.ts';
 import { registryFilter } from './registryListQuery.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
@@ -14,19 +12,6 @@ export function judgeListQuery(query: JudgesQuery): ListingQuery {
   return registryFilter(query).addDeclared('judges', query).build('judges', query.sort, query.order);
 }
 
-export async function listJudges(req: ResourceRequest<JudgesQuery>): Promise<Static<typeof JudgeListEnvelope>> {
-  const { query } = req;
-  const { docs, total } = await readPage(req.view.collection('judges'), judgeListQuery(query), {
-    projection: projectionOf(JUDGE_FIELDS),
-    page: query.page,
-    limit: query.limit,
-    maxTimeMS: req.view.maxTimeMS,
-  });
-  return pageEnvelope(
-    req.urls,
-    '/judges',
-    query,
-    docs.map((doc) => toJudge(doc as Parameters<typeof toJudge>[0])),
-    total,
-  );
+export function listJudges(req: ResourceRequest<JudgesQuery>): Promise<Static<typeof JudgeListEnvelope>> {
+  return listingPage(req, 'judges', judgeListQuery(req.query), JUDGE_FIELDS, toJudge);
 }
