@@ -6,14 +6,14 @@ import { createHistory } from '../../generator/createHistory.ts';
 import { liveGroupId } from '../../projector/runProjector.ts';
 import { committedTotal } from '../faults/support/groupState.ts';
 import { createHarness, type Harness } from '../support/projectorHarness.ts';
-import type { ProjectorProcessOptions } from '../support/projectorProcess.ts';
+import type { FaultProjectorOptions } from '../faults/support/faultProjectorProcess.ts';
 import { readModelSnapshot, referenceSnapshot } from '../support/readModelSnapshot.ts';
 import { testServers } from '../support/isolation.ts';
 import { waitFor } from '../support/waitFor.ts';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const config = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
-const entry = fileURLToPath(new URL('../support/projectorProcess.ts', import.meta.url));
+const entry = fileURLToPath(new URL('../faults/support/faultProjectorProcess.ts', import.meta.url));
 
 interface Running {
   child: ChildProcess;
@@ -22,7 +22,7 @@ interface Running {
   exited: Promise<NodeJS.Signals | number | null>;
 }
 
-function startProcess(options: ProjectorProcessOptions): Running {
+function startProcess(options: FaultProjectorOptions): Running {
   const child = spawn(process.execPath, [entry, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'pipe'] });
   let writes = 0;
   const waiters: { n: number; resolve: () => void }[] = [];
@@ -55,7 +55,7 @@ describe('a projector process killed with SIGKILL mid-batch', () => {
   let h: Harness;
   const history = [...createHistory({ seed: 23, events: 1200, now: NOW })];
   const expected = referenceSnapshot(history, config, NOW);
-  let options: ProjectorProcessOptions;
+  let options: FaultProjectorOptions;
 
   beforeAll(async () => {
     h = await createHarness({ partitions: 4, config });
@@ -72,6 +72,9 @@ describe('a projector process killed with SIGKILL mid-batch', () => {
       now: NOW.toISOString(),
       config,
       chunkSize: 40,
+      opsPort: 0,
+      sessionTimeoutMs: 6000,
+      logLevel: 'silent',
     };
   });
   afterAll(async () => {

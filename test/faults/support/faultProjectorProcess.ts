@@ -1,4 +1,4 @@
-// A projector in its own OS process for the fault tests:
+// A projector in its own OS process, for the tests that kill it or fault a server under it:
 //   node test/faults/support/faultProjectorProcess.ts '<json options>'
 // It is projector/main.ts with the test's fixed clock and servers: the production runProjector
 // (consumer, writer, clock) and the production readiness on its own operators' port. It prints
