@@ -28,6 +28,7 @@ export class MongoProjectionStore implements ProjectionStore {
    * falls back to the guarded replace, so the outcome is the upsert's either way.
    */
   private readonly absent = new Set<string>();
+  private transactionsSupported: Promise<boolean> | undefined;
 
   /** `live` false for a rebuild's generation: its writes must not invalidate the API's cache. */
   constructor(db: Db, generation: number, opts: { countWrites?: WriteCounter; live?: boolean } = {}) {
@@ -160,8 +161,41 @@ export class MongoProjectionStore implements ProjectionStore {
 
   private async bulk(collection: string, ops: AnyBulkWriteOperation<Stored>[]): Promise<void> {
     if (ops.length === 0) return;
-    await this.coll(collection).bulkWrite(ops, { ordered: false, writeConcern: durable });
+    await this.bulkWrite(collection, ops);
     this.countWrites(collection, ops.length);
+  }
+
+  /**
+   * One unordered bulk write, durable when it returns. Where the server runs multi-document
+   * transactions (a replica set, as production and SecantusDB are), the bulk is one transaction:
+   * all of it lands or none, and it is committed (and synced) once instead of once per statement,
+   * which SecantusDB with --sync-on-commit makes 4 to 5 times faster (1,000 guarded upserts: 62 ms
+   * against 290 ms). A lost guard (duplicate key) aborts a transaction, so a bulk with one runs
+   * again without, where each op stands alone and the caller learns which ones lost; that only
+   * happens on a replay after a crash or a race between two instances.
+   */
+  private async bulkWrite(collection: string, ops: AnyBulkWriteOperation<Stored>[]): Promise<void> {
+    if (await this.transactions()) {
+      const session = this.db.client.startSession();
+      try {
+        await session.withTransaction(() => this.coll(collection).bulkWrite(ops, { ordered: false, session }), { writeConcern: durable });
+        return;
+      } catch (error) {
+        if (lostGuards(error) === null) throw error;
+      } finally {
+        await session.endSession();
+      }
+    }
+    await this.coll(collection).bulkWrite(ops, { ordered: false, writeConcern: durable });
+  }
+
+  /** Whether the server takes multi-document transactions: a replica set member or mongos, not a standalone mongod. */
+  private transactions(): Promise<boolean> {
+    this.transactionsSupported ??= this.db
+      .admin()
+      .command({ hello: 1 })
+      .then((hello) => typeof hello.setName === 'string' || hello.msg === 'isdbgrid');
+    return this.transactionsSupported;
   }
 
   /**
@@ -193,7 +227,7 @@ export class MongoProjectionStore implements ProjectionStore {
   private async bulkTolerateDuplicates(collection: string, ops: AnyBulkWriteOperation<Stored>[]): Promise<Set<number>> {
     if (ops.length === 0) return new Set();
     try {
-      await this.coll(collection).bulkWrite(ops, { ordered: false, writeConcern: durable });
+      await this.bulkWrite(collection, ops);
       this.countWrites(collection, ops.length);
       return new Set();
     } catch (error) {
