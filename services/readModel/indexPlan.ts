@@ -21,8 +21,8 @@ interface SortField {
 interface ListingPlan {
   /** Equality every query of the listing carries (`visible: true`, `registryState: {$in}`). */
   readonly base: string;
-  /** Selective equality filters that may lead the index, most selective first. */
-  readonly leading: ReadonlyArray<{ readonly filter: string; readonly path: string }>;
+  /** Selective equality filters that may lead the index, most selective first; unsorted ones have one index whose matches are sorted in memory. */
+  readonly leading: ReadonlyArray<{ readonly filter: string; readonly path: string; readonly sorted: boolean }>;
   readonly sorts: Readonly<Record<string, readonly SortField[]>>;
 }
 
@@ -68,7 +68,7 @@ export interface QueryPlan {
   readonly shape: QueryShape;
   /** The index serving the shape; pass `name` as `hint`. */
   readonly index: { readonly name: string; readonly key: IndexKey };
-  /** The Mongo sort of the query: the index's sort fields, then `_id` ascending. */
+  /** The Mongo sort of the query: the sort fields, then `_id` ascending (the index's own, except for an unsorted leading filter). */
   readonly sort: IndexKey;
 }
 
@@ -88,14 +88,14 @@ export function planFor(shape: QueryShape): QueryPlan {
   const plan = planOf(shape.listing);
   const fields = plan.sorts[shape.sort];
   if (!fields) throw new RangeError(`no sort ${shape.sort} planned on ${shape.listing}`);
-  const key: Record<string, 1 | -1> = {};
-  if (shape.leading !== BASE_SHAPE) {
-    const leading = plan.leading.find((l) => l.filter === shape.leading);
-    if (!leading) throw new RangeError(`no leading filter ${shape.leading} planned on ${shape.listing}`);
-    key[leading.path] = 1;
-  }
-  key[plan.base] = 1;
   const sort = sortSpec(fields, shape.order);
+  const leading = shape.leading === BASE_SHAPE ? undefined : plan.leading.find((l) => l.filter === shape.leading);
+  if (shape.leading !== BASE_SHAPE && !leading) throw new RangeError(`no leading filter ${shape.leading} planned on ${shape.listing}`);
+  if (leading && !leading.sorted) {
+    return { shape, index: { name: `api_${shape.leading}`, key: { [leading.path]: 1, [plan.base]: 1, _id: 1 } }, sort };
+  }
+  const key: Record<string, 1 | -1> = leading ? { [leading.path]: 1 } : {};
+  key[plan.base] = 1;
   return { shape, index: { name: `api_${shape.leading}_${shape.sort}_${shape.order}`, key: { ...key, ...sort } }, sort };
 }
 
@@ -132,11 +132,12 @@ export const MEMBER_FACTS_INDEX: IndexDescription = { name: 'facts_by_member', k
 
 /** Every index of a read collection: one per query shape, the clock's, the slug lookup and the removals. */
 export function readCollectionIndexes(listing: ReadListing): IndexDescription[] {
-  const api = queryShapes(listing).map((shape) => {
+  const api = new Map<string, IndexDescription>();
+  for (const shape of queryShapes(listing)) {
     const { index } = planFor(shape);
-    return { name: index.name, key: { ...index.key } };
-  });
-  return [...api, CLOCK_INDEX, ...(listing === 'competitions' ? [SLUG_INDEX, REMOVALS_INDEX] : [])];
+    api.set(index.name, { name: index.name, key: { ...index.key } });
+  }
+  return [...api.values(), CLOCK_INDEX, ...(listing === 'competitions' ? [SLUG_INDEX, REMOVALS_INDEX] : [])];
 }
 
 export interface IndexedCollections {
@@ -182,13 +183,18 @@ export async function ensureWriterIndexes(db: Db, collections: IndexedCollection
   if (collections.memberLinks !== undefined) await ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX, MEMBER_FACTS_INDEX]);
 }
 
+/** Creates the planned indexes of one read collection. Idempotent. */
+export function ensureListingIndexes(db: Db, listing: ReadListing, collection: string): Promise<void> {
+  return ensureIndexes(db, collection, readCollectionIndexes(listing));
+}
+
 /**
  * Creates every planned index on one generation's collections. Idempotent. The projector calls
  * it when it creates a generation (and may call it at every start).
  */
 export async function ensureReadModelIndexes(db: Db, collections: IndexedCollections): Promise<void> {
   const listings = Object.keys(readCollections) as ReadListing[];
-  const jobs = listings.map((listing) => ensureIndexes(db, collections.read[listing], readCollectionIndexes(listing)));
+  const jobs = listings.map((listing) => ensureListingIndexes(db, listing, collections.read[listing]));
   if (collections.memberLinks !== undefined)
     jobs.push(ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX, MEMBER_FACTS_INDEX]));
   await Promise.all(jobs);

@@ -10,14 +10,22 @@ export type FilterMatch = 'equals' | 'folded' | 'foldedPrefix' | 'anyOf' | 'sear
 export interface FilterDeclaration {
   readonly path: string;
   readonly match: FilterMatch;
-  /** Selective enough to lead an index: the index plan gives it one per sort, in declaration order (most selective first). */
-  readonly leads?: true;
+  /**
+   * Selective enough to lead an index, in declaration order (most selective first). `sorted`: one
+   * index per sort and order, which walks the matches in the asked order. `unsorted`: one index
+   * of its own, `{path, base, _id}`, whose matches the database sorts in memory (a top-k sort,
+   * so memory holds one page). That suits `search`: `q.tokens` holds every 2- and 3-gram of the
+   * searched text (~480 per competition, ~25 per person), so ten sort-serving copies cost 93 % of
+   * the competitions' index build and of every competition write, while the count of a page walks
+   * all the matches anyway.
+   */
+  readonly leads?: 'sorted' | 'unsorted';
 }
 
-const search: FilterDeclaration = { path: 'q.tokens', match: 'search', leads: true };
+const search: FilterDeclaration = { path: 'q.tokens', match: 'search', leads: 'unsorted' };
 const personCountry = {
-  countryId: { path: 'country.id', match: 'equals', leads: true },
-  country: { path: 'q.country', match: 'folded', leads: true },
+  countryId: { path: 'country.id', match: 'equals', leads: 'sorted' },
+  country: { path: 'q.country', match: 'folded', leads: 'sorted' },
 } as const satisfies Record<string, FilterDeclaration>;
 
 /**
@@ -42,8 +50,8 @@ export const LISTING_FILTERS: { readonly [L in ReadListing]: Readonly<Record<str
   // `clubId` and `coachId` match open links only; `status` is the dancer role's.
   dancers: {
     search,
-    clubId: { path: 'q.clubIds', match: 'equals', leads: true },
-    coachId: { path: 'q.coachIds', match: 'equals', leads: true },
+    clubId: { path: 'q.clubIds', match: 'equals', leads: 'sorted' },
+    coachId: { path: 'q.coachIds', match: 'equals', leads: 'sorted' },
     ...personCountry,
     sex: { path: 'q.sex', match: 'equals' },
     danceClass: { path: 'danceClass', match: 'equals' },
@@ -52,7 +60,7 @@ export const LISTING_FILTERS: { readonly [L in ReadListing]: Readonly<Record<str
   },
   coaches: {
     search,
-    clubId: { path: 'q.clubIds', match: 'equals', leads: true },
+    clubId: { path: 'q.clubIds', match: 'equals', leads: 'sorted' },
     ...personCountry,
     sex: { path: 'q.sex', match: 'equals' },
     highestClass: { path: 'highestClass', match: 'equals' },
@@ -68,15 +76,15 @@ export const LISTING_FILTERS: { readonly [L in ReadListing]: Readonly<Record<str
   // `city`, `country` and `countryId` match any location of the club, branches included.
   clubs: {
     search,
-    countryId: { path: 'q.countryIds', match: 'equals', leads: true },
-    country: { path: 'q.country', match: 'folded', leads: true },
+    countryId: { path: 'q.countryIds', match: 'equals', leads: 'sorted' },
+    country: { path: 'q.country', match: 'folded', leads: 'sorted' },
     city: { path: 'q.cities', match: 'foldedPrefix' },
   },
 };
 
 /** The filters that lead an index on `listing`, most selective first. */
-export function leadingFilters(listing: ReadListing): Array<{ filter: string; path: string }> {
+export function leadingFilters(listing: ReadListing): Array<{ filter: string; path: string; sorted: boolean }> {
   return Object.entries(LISTING_FILTERS[listing])
     .filter(([, declaration]) => declaration.leads)
-    .map(([filter, declaration]) => ({ filter, path: declaration.path }));
+    .map(([filter, declaration]) => ({ filter, path: declaration.path, sorted: declaration.leads === 'sorted' }));
 }

@@ -21,12 +21,12 @@ describe('LISTING_FILTERS', () => {
 
   it('is where the index plan takes its leading filters from, in declaration order', () => {
     expect(LISTING_PLANS.dancers.leading).toEqual([
-      { filter: 'search', path: 'q.tokens' },
-      { filter: 'clubId', path: 'q.clubIds' },
-      { filter: 'coachId', path: 'q.coachIds' },
-      { filter: 'countryId', path: 'country.id' },
-      { filter: 'country', path: 'q.country' },
+      { filter: 'search', path: 'q.tokens', sorted: false },
+      { filter: 'clubId', path: 'q.clubIds', sorted: true },
+      { filter: 'coachId', path: 'q.coachIds', sorted: true },
+      { filter: 'countryId', path: 'country.id', sorted: true },
+      { filter: 'country', path: 'q.country', sorted: true },
     ]);
-    expect(LISTING_PLANS.competitions.leading).toEqual([{ filter: 'search', path: 'q.tokens' }]);
+    expect(LISTING_PLANS.competitions.leading).toEqual([{ filter: 'search', path: 'q.tokens', sorted: false }]);
   });
 });

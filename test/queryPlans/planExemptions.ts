@@ -24,4 +24,10 @@ export const PLAN_EXEMPTIONS: readonly PlanExemption[] = [
       c.explain.limit === 1,
     reason: 'the bootstrap asks whether a live collection holds any document at all (findOne({})): a scan that stops at the first document',
   },
+  {
+    stage: 'SORT',
+    matches: (c) => c.name === 'find' && c.explain.hint === 'api_search',
+    reason:
+      "search leads one index of its own ({q.tokens, base, _id}) and the database sorts its matches (a top-k sort: memory holds one page): sort-serving copies per sort and order of a multikey index of every 2- and 3-gram cost 93 % of the competitions' index build and of each write, and the page's count walks every match anyway (services/readModel/listingFilters.ts)",
+  },
 ];
