@@ -9,6 +9,7 @@ import { clubLocation, LV, person } from '../../test/api/eventBuilders.ts';
 import { eventStream, uuid } from '../../test/support/testEvents.ts';
 import { MemoryProjectionStore } from '../../test/support/memoryProjectionStore.ts';
 import { projectBatch } from './projectBatch.ts';
+import { writeOrder } from './writeCascade.ts';
 
 const config: ProjectionConfig = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -62,22 +63,49 @@ function interleave(events: readonly DomainEvent[], partitions: number, seed: nu
   return out;
 }
 
-const dyingSteps = ['writeOwn', 'bumpRevisions', 'writeDerived', 'writeStaffFacts'] as const;
+const writeCalls = [...new Set(writeOrder.map((step) => step.write))];
 
-/** The store, except that the process "dies" right after the first `step` write has landed. */
-function dyingAfter(
-  store: MemoryProjectionStore,
-  step: (typeof dyingSteps)[number],
-): { store: MemoryProjectionStore; died: () => boolean } {
+/**
+ * The store, except that the process "dies" right after the write of `step` has landed (the
+ * first batch's that reaches it: a store call's position within its batch names its step, since
+ * every batch makes each step's write, empty or not).
+ */
+function dyingAfter(store: MemoryProjectionStore, step: string): { store: MemoryProjectionStore; died: () => boolean } {
+  const position = writeOrder.findIndex((s) => s.name === step);
+  expect(position, step).toBeGreaterThanOrEqual(0);
   const dying = Object.create(store) as MemoryProjectionStore;
   let died = false;
-  dying[step] = async (...args: never[]) => {
-    const result = await (store[step] as (...a: never[]) => Promise<unknown>).apply(store, args);
-    if (died) return result as never;
-    died = true;
-    throw new Error('process died');
+  let call = 0;
+  for (const method of writeCalls) {
+    dying[method] = async (...args: never[]) => {
+      const result = await (store[method] as (...a: never[]) => Promise<unknown>).apply(store, args);
+      if (died || call++ !== position) return result as never;
+      died = true;
+      throw new Error('process died');
+    };
+  }
+  dying.signalChanged = async (listings) => {
+    call = 0;
+    return store.signalChanged(listings);
   };
   return { store: dying, died: () => died };
+}
+
+/** The store's write calls, in order, one list per batch. */
+function recordingWrites(store: MemoryProjectionStore): { store: MemoryProjectionStore; batches: string[][] } {
+  const recording = Object.create(store) as MemoryProjectionStore;
+  const batches: string[][] = [[]];
+  for (const method of writeCalls) {
+    recording[method] = (...args: never[]) => {
+      batches.at(-1)!.push(method);
+      return (store[method] as (...a: never[]) => Promise<unknown>).apply(store, args) as never;
+    };
+  }
+  recording.signalChanged = async (listings) => {
+    batches.push([]);
+    return store.signalChanged(listings);
+  };
+  return { store: recording, batches };
 }
 
 describe('projectBatch', () => {
@@ -110,7 +138,7 @@ describe('projectBatch', () => {
   // A batch that dies right after one of its writes landed leaves, for example, facts stored
   // whose coaches and clubs were never derived. Replaying it must derive them although the
   // facts now look unchanged.
-  for (const step of dyingSteps) {
+  for (const { name: step } of writeOrder) {
     it(`re-derives every subject when a batch that died after ${step} is replayed`, async () => {
       const expected = documents(await project(history, 400));
       const store = new MemoryProjectionStore();
@@ -131,7 +159,7 @@ describe('projectBatch', () => {
   // document's nextDueAt, so a sweep that died half-way must be found and finished by the next.
   const EARLIER = new Date(NOW.getTime() - 400 * 86_400_000);
   const past = [...createHistory({ seed: 11, events: 3000, now: EARLIER })];
-  for (const step of dyingSteps) {
+  for (const { name: step } of writeOrder) {
     it(`finishes on the next sweep a clock sweep that died after ${step}`, async () => {
       const expected = documents(await project(past, 500));
       const store = new MemoryProjectionStore();
@@ -141,7 +169,9 @@ describe('projectBatch', () => {
       expect(first, 'the first sweep died').toBeNull();
       expect(dying.died()).toBe(true);
       const second = await sweepDue(store, config, NOW);
-      expect(second.persons).toBeGreaterThan(0);
+      // Swept documents are the last write: died after it, the sweep had nothing left to do.
+      if (step === writeOrder.at(-1)!.name) expect(second.persons).toBe(0);
+      else expect(second.persons).toBeGreaterThan(0);
       expect(documents(store)).toEqual(expected);
     }, 60_000);
   }
@@ -149,7 +179,7 @@ describe('projectBatch', () => {
   // A coach's own transition can change its staff facts: an exception that held a coach without
   // dancers listed ends, and its club's coachesCount drops. The club has nothing due itself, so
   // only the coach's nextDueAt, written after the club, brings a died sweep back to it.
-  for (const step of ['writeStaffFacts', 'writeDerived'] as const) {
+  for (const { name: step } of writeOrder) {
     it(`finishes on the next sweep a coach's transition whose sweep died after ${step}`, async () => {
       const club = eventStream(uuid());
       const dancer = eventStream(uuid());
@@ -221,6 +251,17 @@ describe('projectBatch', () => {
     await store.writeDerived('clubs', [{ id: 'c', value: null, rev: 1 }]);
     await store.writeDerived('clubs', [{ id: 'c', value: null, rev: 2 }]);
     expect(store.rewritesInBatch).toBe(1);
+  });
+
+  it('makes every write of an event batch and of a clock sweep in the declared order', async () => {
+    const { store, batches } = recordingWrites(new MemoryProjectionStore());
+    for (let i = 0; i < past.length; i += 1000) await projectBatch({ events: past.slice(i, i + 1000) }, store, config, EARLIER);
+    const events = batches.length - 1;
+    expect((await sweepDue(store, config, NOW)).persons).toBeGreaterThan(0);
+    const sweeps = batches.length - 1 - events;
+    expect(sweeps).toBeGreaterThan(0);
+    expect(batches.pop()).toEqual([]);
+    for (const batch of batches) expect(batch).toEqual(writeOrder.map((step) => step.write));
   });
 
   it('signals which listings changed', async () => {

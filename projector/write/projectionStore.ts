@@ -69,7 +69,7 @@ export interface ProjectionStore {
    * a coach's staff facts), so the writer re-derives only the subjects whose facts change.
    */
   loadMemberFacts(memberRole: 'dancer' | 'coach', memberIds: readonly string[]): Promise<MemberLinkFact[]>;
-  /** Facts land only after the states (see projectBatch: a replay must find them unchanged only when their state is stored too). */
+  /** Facts land only after the states (see planCascade: a replay must find them unchanged only when their state is stored too). */
   writeOwn(writes: OwnWrites): Promise<void>;
   /** Atomically increments the revision of each subject key (`coach|<id>`, `club|<id>`). */
   bumpRevisions(keys: readonly string[]): Promise<void>;

@@ -62,7 +62,7 @@ export class MemoryProjectionStore implements ProjectionStore {
   /**
    * Writes of a state, read document or link fact that an earlier write of the same batch had
    * already written (the goal: none). A batch ends with its signalChanged call. Revision bumps
-   * are not documents of the read model and may repeat (see projectBatch).
+   * are not documents of the read model and may repeat (see writeOrder).
    */
   rewritesInBatch = 0;
   private readonly writtenInBatch = new Set<string>();

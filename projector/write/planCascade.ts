@@ -1,0 +1,125 @@
+import {
+  advancePerson,
+  competitionReadDocument,
+  dancerLinkFacts,
+  roleReadDocuments,
+  type MemberLinkFact,
+  type ProjectionConfig,
+} from '../evolve/index.ts';
+import type { BatchStates } from './foldEvents.ts';
+import type { OwnDocs, OwnWrites, StateKind } from './projectionStore.ts';
+
+/** A clock sweep's subjects: aggregates and derived subjects whose transitions fell due. */
+export interface DueSubjects {
+  competitions: readonly string[];
+  persons: readonly string[];
+  coaches: readonly string[];
+  clubs: readonly string[];
+}
+
+export interface CascadeInput {
+  /** Every loaded state, folded: those with events and those the clock swept. */
+  states: BatchStates;
+  /** Aggregates with events in the batch: only their states are written. */
+  withEvents: { [K in StateKind]: ReadonlySet<string> };
+  due: DueSubjects;
+  /** Persons with an event that came back as a duplicate. */
+  replayed: ReadonlySet<string>;
+  /** The stored dancer link facts of the batch's persons, by fact id. */
+  storedFacts: ReadonlyMap<string, MemberLinkFact>;
+}
+
+/** What a batch writes, before the coaches and clubs are derived from the stored facts. */
+export interface Cascade {
+  /** Aggregate states, their documents (but swept persons') and the dancer link facts. */
+  own: OwnWrites;
+  /** The documents of the persons the clock swept: written last (see writeOrder). */
+  swept: OwnDocs;
+  /** Coaches to re-derive; a forced one's staff facts all count as changed. */
+  coaches: { ids: Set<string>; forced: Set<string> };
+  /** Clubs to re-derive (deriving the coaches adds those whose staff facts changed). */
+  clubs: Set<string>;
+}
+
+/**
+ * Computes a batch's own writes at `now` and which coaches and clubs they cascade into.
+ *
+ * A coach or club is a pure function of its own state, its facts and `now` (changing only at its
+ * nextDueAt, which the clock handles), so it is re-derived only when one of its facts differs
+ * from the stored one. Most person events (payments, details, corrections) leave the facts as
+ * they were, and re-deriving every club of every touched member was most of a batch's cost.
+ * A replay after a crash finds the facts already stored: a member whose events come back as
+ * duplicates, or that the clock swept, is "forced", and every subject of its facts is derived
+ * as if they had changed (the store writes facts only after states, so a stored fact implies a
+ * stored state and so a duplicate on replay).
+ *
+ * Stored states advance only through evolve (to each event's occurredAt), never to `now`: a
+ * later event that happened before `now` must find the state as it was at its own instant.
+ * Documents are computed at `now` from the unadvanced state. A clock sweep writes documents
+ * only, so the partition's consumer stays the one writer of a state.
+ */
+export function planCascade(input: CascadeInput, now: Date, config: ProjectionConfig): Cascade {
+  const { states, withEvents, due } = input;
+  const forced = new Set([...input.replayed, ...due.persons]);
+  const withEventsOnly = <S>(kind: StateKind, all: Map<string, S>): Map<string, S> =>
+    new Map([...all].filter(([id]) => withEvents[kind].has(id)));
+  const own: OwnWrites = {
+    states: {
+      competition: withEventsOnly('competition', states.competition),
+      person: withEventsOnly('person', states.person),
+      club: withEventsOnly('club', states.club),
+    },
+    docs: { competitions: new Map(), dancers: new Map(), judges: new Map() },
+    facts: new Map(),
+    stampAt: now.toISOString(),
+    versions: new Map([
+      ...[...states.competition].map(([id, st]) => [id, st.version] as const),
+      ...[...states.person].map(([id, st]) => [id, st.version] as const),
+    ]),
+  };
+  const coaches = { ids: new Set(due.coaches), forced: new Set(due.coaches) };
+  const clubs = new Set([...withEvents.club, ...due.clubs]);
+  for (const [id, state] of states.competition) own.docs.competitions.set(id, competitionReadDocument(state, now, config));
+  for (const [id, stored] of states.person) {
+    // Advanced once here (a copy when something fell due) and shared by documents and facts.
+    const state = advancePerson(stored, now, config.zone);
+    const docs = roleReadDocuments(state, now, config);
+    if (state.roles.dancer) own.docs.dancers.set(id, docs.dancer);
+    if (state.roles.judge) own.docs.judges.set(id, docs.judge);
+    if (state.roles.coach) {
+      coaches.ids.add(id);
+      if (forced.has(id)) coaches.forced.add(id);
+    }
+    for (const fact of dancerLinkFacts(state, now, config)) {
+      own.facts.set(fact._id, fact);
+      if (!forced.has(id) && sameFact(input.storedFacts.get(fact._id), fact)) continue;
+      if (fact.kind === 'club') clubs.add(fact.subjectId);
+      else {
+        coaches.ids.add(fact.subjectId);
+        if (forced.has(id)) coaches.forced.add(fact.subjectId);
+      }
+    }
+  }
+  return { own, swept: deferDocs(own.docs, due.persons), coaches, clubs };
+}
+
+/** Whether a newly computed fact says what the stored one says (what a subject is derived from). */
+export function sameFact(stored: MemberLinkFact | undefined, fact: MemberLinkFact): boolean {
+  if (!stored || stored.open !== fact.open || stored.listed.length !== fact.listed.length) return false;
+  return stored.listed.every((interval, i) => interval.from === fact.listed[i]!.from && interval.to === fact.listed[i]!.to);
+}
+
+/** Moves the dancer and judge documents of `ids` out of `docs` into the returned set. */
+function deferDocs(docs: OwnDocs, ids: readonly string[]): OwnDocs {
+  const deferred: OwnDocs = { competitions: new Map(), dancers: new Map(), judges: new Map() };
+  const move = <D>(from: Map<string, D>, to: Map<string, D>, id: string): void => {
+    if (!from.has(id)) return;
+    to.set(id, from.get(id)!);
+    from.delete(id);
+  };
+  for (const id of ids) {
+    move(docs.dancers, deferred.dancers, id);
+    move(docs.judges, deferred.judges, id);
+  }
+  return deferred;
+}
