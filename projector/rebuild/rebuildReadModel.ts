@@ -24,15 +24,6 @@ export interface RebuildResult {
 }
 
 /**
- * Partitions the replay folds and writes at once. Partitions hold disjoint aggregates, and what
- * they share (coaches, clubs) is derived under revision guards, as with two projector instances;
- * one partition's folding then overlaps another's writes. The 501,586-event demo replayed in 89 s
- * instead of 100 s, and in a second pair 108 s instead of 119 s (3 rather than 1; 2-core machine,
- * local SecantusDB). The live consumer keeps one partition at a time.
- */
-const REPLAY_PARTITIONS_AT_ONCE = 3;
-
-/**
  * Replays the topic from the earliest offset into the next generation while the API keeps
  * serving the live one, applies the clock at the end, then switches generations with one atomic
  * write. The replay uses the next generation's live consumer group, so the running projectors,
@@ -78,7 +69,6 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
       logger: opts.logger,
       clock: opts.clock,
       chunkSize: opts.chunkSize,
-      partitionsConsumedConcurrently: REPLAY_PARTITIONS_AT_ONCE,
       onProgress: ({ partition, offset }) => {
         const target = remaining.get(partition);
         if (!target) return;
