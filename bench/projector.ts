@@ -35,6 +35,8 @@ interface Result {
   maxRssMb: number;
   liveHeapMb: number;
   timeBoxed?: boolean;
+  replaySeconds?: number;
+  indexSeconds?: number;
   phases?: {
     rate: number;
     achievedRate: number;
@@ -151,9 +153,14 @@ async function replay(): Promise<void> {
   process.stdout.write(
     `${line('pipeline, counting store', pipeline, `MB  ${((100 * rate(pipeline)) / rate(noop)).toFixed(0)} % of no-op (goal >= 50 %); documents written twice within one batch: ${pipeline.rewritesInBatch} (goal 0); RSS includes the in-memory states and link facts the pipeline reads back (document bodies are counted, not kept): ${pipeline.liveHeapMb} MB still reachable after a full GC`)}\n`,
   );
+  log(`the operator's rebuild into ${endpoints.mongoUrl} (replay, then the API's indexes, then the switch)`);
+  const rebuild = await worker('rebuild', common);
+  process.stdout.write(
+    `${line(`rebuild, ${database}`, rebuild, `MB  replay ${rebuild.replaySeconds!.toFixed(1)} s (${Math.round(rebuild.events / rebuild.replaySeconds!)} events/s, goal >= 5,000, 10,000) + API indexes ${rebuild.indexSeconds!.toFixed(1)} s; peak RSS goal < 512 MB`)}\n`,
+  );
   log(`end to end into ${endpoints.mongoUrl} (at most ${args['e2e-seconds']} s)`);
   const e2e = await worker('e2e', [...common, '--seconds', args['e2e-seconds'], '--chunk', '500']);
   process.stdout.write(
-    `${line(`end to end, ${database}`, e2e, `MB  ${e2e.timeBoxed ? `time-boxed at ${args['e2e-seconds']} s; ` : ''}${process.env.MONGO_URL ? '' : "the stand-in's speed, not MongoDB's"}`)}\n`,
+    `${line(`live consumer, all indexes, ${database}`, e2e, `MB  ${e2e.timeBoxed ? `time-boxed at ${args['e2e-seconds']} s; ` : ''}${process.env.MONGO_URL ? '' : "the stand-in's speed, not MongoDB's"}`)}\n`,
   );
 }
