@@ -69,14 +69,14 @@ export const writeOrder: readonly WriteStep[] = [
     name: 'subjectRevisions',
     write: 'bumpRevisions',
     run: ({ cascade, store }) =>
-      store.bumpRevisions([...[...cascade.coaches.ids].map((id) => `coach|${id}`), ...[...cascade.clubs].map((id) => `club|${id}`)]),
+      store.bumpRevisions([...revisionKeys('coach', cascade.coaches.ids), ...revisionKeys('club', cascade.clubs)]),
   },
   { name: 'staffFacts', write: 'writeStaffFacts', run: deriveCoaches },
   {
     name: 'staffRevisions',
     write: 'bumpRevisions',
     run: async ({ cascade, store, staffChangedClubs }) => {
-      await store.bumpRevisions(staffChangedClubs.map((id) => `club|${id}`));
+      await store.bumpRevisions(revisionKeys('club', staffChangedClubs));
       for (const id of staffChangedClubs) cascade.clubs.add(id);
     },
   },
@@ -129,20 +129,18 @@ async function deriveCoaches(work: Work): Promise<void> {
   const coachIds = [...cascade.coaches.ids];
   const staffFacts: Stamped<MemberLinkFact>[] = [];
   if (coachIds.length > 0) {
-    const [revs, states, facts, storedStaff] = await Promise.all([
-      store.readRevisions(coachIds.map((id) => `coach|${id}`)),
+    const [inputs, states, storedStaff] = await Promise.all([
+      subjectInputs(store, 'coach', coachIds),
       store.loadStates('person', coachIds),
-      store.loadFacts('coach', coachIds),
       store.loadMemberFacts('coach', coachIds),
     ]);
-    const factsBySubject = Map.groupBy(facts, (f) => f.subjectId);
     for (const id of coachIds) {
       const state = states.get(id);
       if (!state?.roles.coach) continue;
       const current = advancePerson(state, now, config.zone);
-      const listing = deriveCoachListing(current, factsBySubject.get(id) ?? [], now, config);
+      const listing = deriveCoachListing(current, inputs.factsOf(id), now, config);
       if (!listing) continue;
-      const rev = revs.get(`coach|${id}`) ?? 0;
+      const rev = inputs.revOf(id);
       work.coachDocs.push({ id, value: coachReadDocument(current, listing), rev });
       for (const fact of coachStaffFacts(current, listing)) staffFacts.push({ id: fact._id, value: fact, rev });
     }
@@ -158,18 +156,33 @@ async function deriveClubs(work: Work): Promise<void> {
   const clubIds = [...cascade.clubs];
   const docs: Stamped<ReturnType<typeof clubReadDocument>>[] = [];
   if (clubIds.length > 0) {
-    const [revs, states, facts] = await Promise.all([
-      store.readRevisions(clubIds.map((id) => `club|${id}`)),
-      store.loadStates('club', clubIds),
-      store.loadFacts('club', clubIds),
-    ]);
-    const factsBySubject = Map.groupBy(facts, (f) => f.subjectId);
+    const [inputs, states] = await Promise.all([subjectInputs(store, 'club', clubIds), store.loadStates('club', clubIds)]);
     for (const id of clubIds) {
       const state = states.get(id);
       if (!state) continue;
-      const membership = deriveClubMembership(state, factsBySubject.get(id) ?? [], now, config);
-      docs.push({ id, value: clubReadDocument(state, membership), rev: revs.get(`club|${id}`) ?? 0 });
+      const membership = deriveClubMembership(state, inputs.factsOf(id), now, config);
+      docs.push({ id, value: clubReadDocument(state, membership), rev: inputs.revOf(id) });
     }
   }
   work.written.clubs += (await store.writeDerived('clubs', docs)).size;
+}
+
+type Subject = 'coach' | 'club';
+
+/** The key of a subject's revision (`coach|<id>`, `club|<id>`). */
+const revisionKey = (kind: Subject, id: string): string => `${kind}|${id}`;
+const revisionKeys = (kind: Subject, ids: Iterable<string>): string[] => [...ids].map((id) => revisionKey(kind, id));
+
+/**
+ * What a derived subject is computed from besides its own state: every fact of it, and the
+ * revision it was bumped to, which guards its write.
+ */
+async function subjectInputs(
+  store: ProjectionStore,
+  kind: Subject,
+  ids: readonly string[],
+): Promise<{ revOf: (id: string) => number; factsOf: (id: string) => MemberLinkFact[] }> {
+  const [revs, facts] = await Promise.all([store.readRevisions(revisionKeys(kind, ids)), store.loadFacts(kind, ids)]);
+  const bySubject = Map.groupBy(facts, (f) => f.subjectId);
+  return { revOf: (id) => revs.get(revisionKey(kind, id)) ?? 0, factsOf: (id) => bySubject.get(id) ?? [] };
 }
