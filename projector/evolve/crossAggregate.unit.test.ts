@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent, EventData } from '../../services/events/index.ts';
 import { createInMemoryReadModel, type InMemoryReadModel } from '../../test/support/inMemoryReadModel.ts';
 import { eventStream, uuid } from '../../test/support/testEvents.ts';
+import { dancerGrant } from '../../test/api/eventBuilders.ts';
 
 // Coaches and clubs derived from the link facts persons own (rules 2, 4, 5, 6), projected
 // through the writer protocol (inMemoryReadModel.ts).
@@ -49,13 +50,7 @@ function coachWithDancer() {
       highestClass: 8,
     }),
     dancer.next('person.registered', '2024-01-02T09:00:00Z', person('Dancer')),
-    dancer.next('person.role_granted', '2024-01-02T10:00:00Z', {
-      role: 'dancer',
-      approvedAt: '2024-01-02T10:00:00Z',
-      registryUntil: '2024-06-01',
-      danceClass: 3,
-      hasPartner: true,
-    }),
+    dancer.next('person.role_granted', '2024-01-02T10:00:00Z', dancerGrant('2024-01-02T10:00:00Z', '2024-06-01')),
     dancer.next('person.coach_assigned', '2024-01-03T10:00:00Z', { coachId: coach.aggregateId, since: '2024-01-03' }),
   ];
   return { coach, dancer, events };

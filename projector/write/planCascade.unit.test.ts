@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../services/events/index.ts';
-import { LV, person } from '../../test/api/eventBuilders.ts';
+import { dancerGrant, LV, person } from '../../test/api/eventBuilders.ts';
 import { eventStream, uuid } from '../../test/support/testEvents.ts';
 import { type MemberLinkFact, type ProjectionConfig } from '../evolve/index.ts';
 import { foldEvents, type BatchStates } from './foldEvents.ts';
@@ -15,13 +15,7 @@ const coachId = uuid();
 const dancer = eventStream(uuid());
 const joined: DomainEvent[] = [
   dancer.next('person.registered', '2026-01-02T09:00:00Z', person('Anna', 'Ozola', LV)),
-  dancer.next('person.role_granted', '2026-01-02T10:00:00Z', {
-    role: 'dancer',
-    approvedAt: '2026-01-02T10:00:00Z',
-    registryUntil: '2030-01-01',
-    danceClass: 3,
-    hasPartner: true,
-  }),
+  dancer.next('person.role_granted', '2026-01-02T10:00:00Z', dancerGrant('2026-01-02T10:00:00Z', '2030-01-01')),
   dancer.next('person.club_joined', '2026-01-03T10:00:00Z', { role: 'dancer', clubId, since: '2026-01-03' }),
   dancer.next('person.coach_assigned', '2026-01-03T11:00:00Z', { coachId, since: '2026-01-03' }),
 ];

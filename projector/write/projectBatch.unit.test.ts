@@ -5,7 +5,7 @@ import { exampleEvents } from '../../test/support/exampleEvents.ts';
 import { sweepDue } from '../clock/sweepDue.ts';
 import { createInMemoryReadModel } from '../../test/support/inMemoryReadModel.ts';
 import type { ProjectionConfig } from '../evolve/index.ts';
-import { clubLocation, LV, person } from '../../test/api/eventBuilders.ts';
+import { clubLocation, dancerGrant, LV, person } from '../../test/api/eventBuilders.ts';
 import { eventStream, uuid } from '../../test/support/testEvents.ts';
 import { MemoryProjectionStore } from '../../test/support/memoryProjectionStore.ts';
 import { projectBatch } from './projectBatch.ts';
@@ -66,6 +66,31 @@ function interleave(events: readonly DomainEvent[], partitions: number, seed: nu
 const writeCalls = [...new Set(writeOrder.map((step) => step.write))];
 
 /**
+ * The store, telling `hooks.written` of each write once it has landed, with the write's position
+ * within its batch (a batch ends with its signalChanged call).
+ */
+function watchingWrites(
+  store: MemoryProjectionStore,
+  hooks: { written: (method: string, position: number) => void; batchEnded?: () => void },
+): MemoryProjectionStore {
+  const watching = Object.create(store) as MemoryProjectionStore;
+  let position = 0;
+  for (const method of writeCalls) {
+    watching[method] = async (...args: never[]) => {
+      const result = await (store[method] as (...a: never[]) => Promise<unknown>).apply(store, args);
+      hooks.written(method, position++);
+      return result as never;
+    };
+  }
+  watching.signalChanged = (listings) => {
+    position = 0;
+    hooks.batchEnded?.();
+    return store.signalChanged(listings);
+  };
+  return watching;
+}
+
+/**
  * The store, except that the process "dies" right after the write of `step` has landed (the
  * first batch's that reaches it: a store call's position within its batch names its step, since
  * every batch makes each step's write, empty or not).
@@ -73,38 +98,24 @@ const writeCalls = [...new Set(writeOrder.map((step) => step.write))];
 function dyingAfter(store: MemoryProjectionStore, step: string): { store: MemoryProjectionStore; died: () => boolean } {
   const position = writeOrder.findIndex((s) => s.name === step);
   expect(position, step).toBeGreaterThanOrEqual(0);
-  const dying = Object.create(store) as MemoryProjectionStore;
   let died = false;
-  let call = 0;
-  for (const method of writeCalls) {
-    dying[method] = async (...args: never[]) => {
-      const result = await (store[method] as (...a: never[]) => Promise<unknown>).apply(store, args);
-      if (died || call++ !== position) return result as never;
+  const dying = watchingWrites(store, {
+    written: (_method, at) => {
+      if (died || at !== position) return;
       died = true;
       throw new Error('process died');
-    };
-  }
-  dying.signalChanged = async (listings) => {
-    call = 0;
-    return store.signalChanged(listings);
-  };
+    },
+  });
   return { store: dying, died: () => died };
 }
 
 /** The store's write calls, in order, one list per batch. */
 function recordingWrites(store: MemoryProjectionStore): { store: MemoryProjectionStore; batches: string[][] } {
-  const recording = Object.create(store) as MemoryProjectionStore;
   const batches: string[][] = [[]];
-  for (const method of writeCalls) {
-    recording[method] = (...args: never[]) => {
-      batches.at(-1)!.push(method);
-      return (store[method] as (...a: never[]) => Promise<unknown>).apply(store, args) as never;
-    };
-  }
-  recording.signalChanged = async (listings) => {
-    batches.push([]);
-    return store.signalChanged(listings);
-  };
+  const recording = watchingWrites(store, {
+    written: (method) => batches.at(-1)!.push(method),
+    batchEnded: () => batches.push([]),
+  });
   return { store: recording, batches };
 }
 
@@ -194,13 +205,7 @@ describe('projectBatch', () => {
           locations: [clubLocation(1, 'main', 'Rīga', LV)],
         }),
         dancer.next('person.registered', '2024-01-02T09:00:00Z', person('Anna', 'Ozola', LV)),
-        dancer.next('person.role_granted', '2024-01-02T10:00:00Z', {
-          role: 'dancer',
-          approvedAt: '2024-01-02T10:00:00Z',
-          registryUntil: '2030-01-01',
-          danceClass: 3,
-          hasPartner: true,
-        }),
+        dancer.next('person.role_granted', '2024-01-02T10:00:00Z', dancerGrant('2024-01-02T10:00:00Z', '2030-01-01')),
         dancer.next('person.club_joined', '2024-01-03T10:00:00Z', { role: 'dancer', clubId: club.aggregateId, since: '2024-01-03' }),
         coach.next('person.registered', '2024-01-04T09:00:00Z', person('Jānis', 'Ozols', LV, 'MALE')),
         coach.next('person.role_granted', '2024-01-04T10:00:00Z', {

@@ -95,3 +95,12 @@ export function clubLocation(n: number, type: 'main' | 'branch', city: string, c
 
 export const person = (name: string, surname: string, country: Country, sex: 'MALE' | 'FEMALE' = 'FEMALE') =>
   ({ name, surname, nameEn: null, surnameEn: null, sex, avatar: null, country }) as const;
+
+/** A dancer role of class 3 with a partner, granted (and approved) at `approvedAt`. */
+export const dancerGrant = (approvedAt: string, registryUntil: string): EventData<'person.role_granted'> => ({
+  role: 'dancer',
+  approvedAt,
+  registryUntil,
+  danceClass: 3,
+  hasPartner: true,
+});
