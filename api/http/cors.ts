@@ -1,3 +1,4 @@
+// @koa/cors ships no types; @types/koa__cors (a dev dependency) gives them to the compiler.
 import koaCors from '@koa/cors';
 import type { Middleware } from 'koa';
 
