@@ -36,7 +36,10 @@ export async function createHarness(opts: { partitions: number; config: Projecti
   ]);
   await admin.disconnect();
   const mongo = await connectMongo(mongoUrl, uniqueName('test_projector'));
-  const producer = kafka.producer();
+  // Idempotent, as the projector's own producer: a send retried after a lost response would
+  // otherwise append its messages twice, and tests that count the topic's messages (bootstrap's
+  // threshold) would see more than they produced.
+  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
   await producer.connect();
   return {
     kafka,
