@@ -4,6 +4,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { secantusDbInstance, type SecantusDbInstance } from '../../infra/localSecantusDb.ts';
 import { RUN } from '../../infra/paths.ts';
+import { waitFor } from '../support/waitFor.ts';
 import { freePort } from './support/freePort.ts';
 
 // Issue 15, item 3 (what the local stand-in loses by itself): a private SecantusDB killed with
@@ -43,6 +44,10 @@ async function killUnderWrites(database: SecantusDbInstance, round: number): Pro
   };
   await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
   await client.close(true).catch(() => undefined);
+  // SIGKILL is delivered, not finished: writers whose replies were already read can all return
+  // while the process still exits, and start() on a server still ours is a no-op (CI once
+  // connected to nothing here). Start again only once it is gone.
+  await waitFor(() => Promise.resolve(expect(database.isOurs()).toBe(false)), 10_000, 50);
   await database.start(() => undefined);
   const after = new MongoClient(database.url, { serverSelectionTimeoutMS: 5000 });
   await after.connect();
