@@ -2,13 +2,15 @@
 // pipeline in memory, one line each (`<listing> <json>`, sorted by listing then _id), so a
 // redesign can be checked byte for byte: run it on the commit before and after and compare.
 //
-//   node bench/dumpRebuild.ts [events=100000] > after.txt
+//   node bench/dumpRebuild.ts [events=100000] [deferred] > after.txt
 //
+// `deferred` projects as a rebuild does (coaches and clubs derived once after the last batch,
+// see replaySink): its documents equal the per-batch ones but for the writer's `rev` guards.
 // Copied into an older checkout it also runs there (the store moved to test/support).
 import { existsSync } from 'node:fs';
 import { createHistory } from '../generator/index.ts';
 import { sweepDue } from '../projector/clock/sweepDue.ts';
-import { projectBatch } from '../projector/write/projectBatch.ts';
+import { deriveDeferred, projectBatch, type DeferredSubjects } from '../projector/write/projectBatch.ts';
 import type { DomainEvent } from '../services/events/index.ts';
 import type { MemoryProjectionStore as Store } from '../test/support/memoryProjectionStore.ts';
 
@@ -21,15 +23,17 @@ const { MemoryProjectionStore } = (await import(storeModule)) as { MemoryProject
 const now = new Date('2026-11-24T12:00:00Z');
 const config = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
 const store = new MemoryProjectionStore({ clone: true });
+const deferred: DeferredSubjects | undefined = process.argv[3] === 'deferred' ? { coaches: new Set(), clubs: new Set() } : undefined;
 let batch: DomainEvent[] = [];
 for (const event of createHistory({ seed: 20261124, events: Number(process.argv[2] ?? 100_000), now })) {
   batch.push(event);
   if (batch.length === 2000) {
-    await projectBatch({ events: batch }, store, config, now);
+    await projectBatch({ events: batch }, store, config, now, deferred);
     batch = [];
   }
 }
-await projectBatch({ events: batch }, store, config, now);
+await projectBatch({ events: batch }, store, config, now, deferred);
+if (deferred) await deriveDeferred(deferred, store, config, now);
 await sweepDue(store, config, now);
 
 const lines: string[] = [];

@@ -7,7 +7,7 @@ import { liveGroupId } from '../runProjector.ts';
 import { MongoProjectionStore } from '../write/mongoProjectionStore.ts';
 import { allCollectionNames, projectionCollections, type ProjectionCollections } from '../write/projectionCollections.ts';
 import { ensureWriterIndexes } from '../../services/readModel/indexPlan.ts';
-import { projectionSink } from '../write/projectionSink.ts';
+import { replaySink } from '../write/projectionSink.ts';
 
 export interface RebuildOptions extends ProjectorContext {
   /** How long the old generation stays after the switch, for requests already reading it. */
@@ -56,6 +56,7 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
       live: false,
       countWrites: (collection, n) => opts.metrics.databaseWrites.inc({ collection }, n),
     });
+    const sink = replaySink(store, opts.projection, opts.clock);
     let finish: () => void = () => undefined;
     const finished = new Promise<void>((resolve) => (finish = resolve));
     if (remaining.size === 0) finish();
@@ -64,7 +65,7 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
       topic: opts.topic,
       dlqTopic: opts.dlqTopic,
       groupId: liveGroupId(opts.groupId, to),
-      sink: projectionSink(store, opts.projection, opts.clock),
+      sink,
       metrics: opts.metrics,
       logger: opts.logger,
       clock: opts.clock,
@@ -83,12 +84,14 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
     });
     await finished;
     await consumer.stop();
+    // Before the API's indexes: the coach and club documents go in without maintaining them.
+    const deriving = performance.now();
+    const derived = await sink.deriveDeferred();
+    opts.logger.info({ to, ...derived, seconds: secondsSince(deriving) }, 'rebuild derived the coaches and clubs of the new generation');
+    opts.logger.info({ to }, 'rebuild is building the indexes of the new generation');
     const indexing = performance.now();
     await opts.ensureIndexes(opts.db, next);
-    opts.logger.info(
-      { to, seconds: Math.round((performance.now() - indexing) / 100) / 10 },
-      'rebuild built the indexes of the new generation',
-    );
+    opts.logger.info({ to, seconds: secondsSince(indexing) }, 'rebuild built the indexes of the new generation');
 
     const swept = await sweepDue(store, opts.projection, opts.clock());
     if (!(await switchGeneration(opts.db, from, to)))
@@ -113,3 +116,5 @@ async function dropCollections(db: Db, collections: ProjectionCollections): Prom
       .map((name) => db.dropCollection(name)),
   );
 }
+
+const secondsSince = (began: number): number => Math.round((performance.now() - began) / 100) / 10;

@@ -12,6 +12,17 @@ export interface BatchInput {
   due?: Partial<DueSubjects>;
 }
 
+/**
+ * Coaches and clubs a replay into a generation nobody reads yet leaves to its end: there each is
+ * derived once from its final facts (deriveDeferred), instead of in every chunk that touches one
+ * of its members. Measured on the 502,287-event demo history into the local SecantusDB: loading
+ * the subjects' facts, comparing members' facts and deriving were 64 s of the replay's 110 s.
+ */
+export interface DeferredSubjects {
+  readonly coaches: Set<string>;
+  readonly clubs: Set<string>;
+}
+
 export interface BatchResult {
   /** One outcome per input event, in input order. */
   outcomes: Outcome[];
@@ -26,7 +37,13 @@ export interface BatchResult {
  * events one by one; a crash between any two writes is finished by a replay (events) or by the
  * next sweep (clock).
  */
-export async function projectBatch(input: BatchInput, store: ProjectionStore, config: ProjectionConfig, now: Date): Promise<BatchResult> {
+export async function projectBatch(
+  input: BatchInput,
+  store: ProjectionStore,
+  config: ProjectionConfig,
+  now: Date,
+  deferred?: DeferredSubjects,
+): Promise<BatchResult> {
   const due: DueSubjects = { competitions: [], persons: [], coaches: [], clubs: [], ...input.due };
   const withEvents: Record<StateKind, Set<string>> = { competition: new Set(), person: new Set(), club: new Set() };
   for (const event of input.events) withEvents[kindOf(event)].add(event.aggregateId);
@@ -35,12 +52,42 @@ export async function projectBatch(input: BatchInput, store: ProjectionStore, co
     store.loadStates('competition', [...new Set([...withEvents.competition, ...due.competitions])]),
     store.loadStates('person', personIds),
     store.loadStates('club', [...withEvents.club]),
-    store.loadMemberFacts('dancer', personIds),
+    // Deferred, every subject of a fact is collected, changed or not: no need to compare.
+    deferred ? [] : store.loadMemberFacts('dancer', personIds),
   ]);
   const states = { competition, person, club };
   const { outcomes, replayed } = foldEvents(input.events, states, config);
   const cascade = planCascade({ states, withEvents, due, replayed, storedFacts: new Map(storedFacts.map((f) => [f._id, f])) }, now, config);
+  if (deferred) {
+    for (const id of cascade.coaches.ids) deferred.coaches.add(id);
+    for (const id of cascade.clubs) deferred.clubs.add(id);
+    cascade.coaches = { ids: new Set(), forced: new Set() };
+    cascade.clubs = new Set();
+  }
   const written = await writeCascade(cascade, store, config, now);
   await store.signalChanged(new Set(Object.keys(written).filter((listing) => written[listing as keyof Written] > 0)));
   return { outcomes, written };
+}
+
+/**
+ * Derives the subjects a replay deferred, as clock sweeps of them: every coach forced (its staff
+ * facts written whether or not they changed), then every club, from the facts stored by then.
+ * In slices, so no load or transaction holds a whole registry; a club derived with one slice of
+ * coaches is derived again, finally, once every staff fact is stored.
+ */
+export async function deriveDeferred(
+  deferred: DeferredSubjects,
+  store: ProjectionStore,
+  config: ProjectionConfig,
+  now: Date,
+): Promise<void> {
+  for (const coaches of slices(deferred.coaches)) await projectBatch({ events: [], due: { coaches } }, store, config, now);
+  for (const clubs of slices(deferred.clubs)) await projectBatch({ events: [], due: { clubs } }, store, config, now);
+}
+
+const DEFERRED_SLICE = 5_000;
+
+function* slices(ids: ReadonlySet<string>): Generator<string[]> {
+  const all = [...ids];
+  for (let i = 0; i < all.length; i += DEFERRED_SLICE) yield all.slice(i, i + DEFERRED_SLICE);
 }
