@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { dropKafkajsTimeoutWarning } from '../services/kafka/createKafka.ts';
+import { localServerInstance, type LocalServerInstance } from './localServerInstance.ts';
 import { paths } from './paths.ts';
-import { isOurProcess, readPidFile, run, startDetached, stopProcess, waitUntil } from './processes.ts';
-import { signalProcess } from './signalProcess.ts';
+import { run } from './processes.ts';
 
 // Apache Kafka 3.9.1 in KRaft mode, single node, from Maven Central (see infra/kafka/pom.xml).
 const MAIN_CLASS = 'kafka.Kafka';
@@ -33,7 +33,7 @@ export async function installKafka(log: (line: string) => void): Promise<void> {
   writeFileSync(paths.kafkaInstalledStamp, new Date().toISOString());
 }
 
-function serverProperties(ports: KafkaPorts, runDir: string): string {
+function serverProperties(ports: KafkaPorts, dataDir: string): string {
   return `# Written by infra/localKafka.ts on every start.
 process.roles=broker,controller
 node.id=1
@@ -43,7 +43,7 @@ advertised.listeners=PLAINTEXT://127.0.0.1:${ports.port}
 controller.listener.names=CONTROLLER
 listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
 inter.broker.listener.name=PLAINTEXT
-log.dirs=${join(runDir, 'data')}
+log.dirs=${dataDir}
 num.partitions=6
 offsets.topic.replication.factor=1
 offsets.topic.num.partitions=6
@@ -95,38 +95,24 @@ export interface KafkaInstanceOptions extends KafkaPorts {
 }
 
 /** One single-node broker: its own ports and folder, so a test can stop or kill it alone. */
-export interface KafkaInstance {
+export interface KafkaInstance extends LocalServerInstance {
   readonly brokers: string[];
-  readonly files: { pidFile: string; logFile: string };
-  isOurs(): boolean;
-  /** Starts it on its folder's data (formatting the folder the first time); false when it was running. */
-  start(log: (line: string) => void): Promise<boolean>;
-  /** SIGTERM, then SIGKILL after the grace period; false when nothing of ours ran. */
-  stop(graceMs?: number): Promise<boolean>;
-  /** Sends a signal (SIGKILL, SIGSTOP, SIGCONT...) to it; false when nothing of ours runs. */
-  signal(signal: NodeJS.Signals): boolean;
 }
 
 export function kafkaInstance(opts: KafkaInstanceOptions): KafkaInstance {
-  const pidFile = join(opts.runDir, 'kafka.pid');
-  const logFile = join(opts.runDir, 'kafka.log');
   const brokers = [`127.0.0.1:${opts.port}`];
-  const isOurs = (): boolean => isOurProcess(readPidFile(pidFile));
-  return {
-    brokers,
-    files: { pidFile, logFile },
-    isOurs,
-    async start(log) {
-      if (isOurs()) return false;
-      if (await kafkaAnswers(brokers)) {
-        throw new Error(
-          `a Kafka broker not started by this project already answers on ${brokers[0]}; set KAFKA_BROKERS to use it, or stop it`,
-        );
-      }
-      await installKafka(log);
-      mkdirSync(join(opts.runDir, 'data'), { recursive: true });
+  const server = localServerInstance({
+    name: 'Kafka',
+    runDir: opts.runDir,
+    fileBase: 'kafka',
+    address: `127.0.0.1:${opts.port}`,
+    foreign: { what: 'a Kafka broker', advice: 'set KAFKA_BROKERS to use it, or stop it' },
+    answers: () => kafkaAnswers(brokers),
+    install: installKafka,
+    // Started on its folder's data, formatting the folder the first time.
+    prepare: async (dataDir) => {
       const propsFile = join(opts.runDir, 'server.properties');
-      writeFileSync(propsFile, serverProperties(opts, opts.runDir));
+      writeFileSync(propsFile, serverProperties(opts, dataDir));
       writeFileSync(join(opts.runDir, 'log4j.properties'), log4j);
       const classpath = `${paths.kafkaLibs}/*`;
       const heap = opts.heapMb ?? 768;
@@ -137,19 +123,16 @@ export function kafkaInstance(opts: KafkaInstanceOptions): KafkaInstance {
         '-cp',
         classpath,
       ];
-      if (!existsSync(join(opts.runDir, 'data', 'meta.properties'))) {
+      if (!existsSync(join(dataDir, 'meta.properties'))) {
         const clusterId = (await run('java', [...java, 'kafka.tools.StorageTool', 'random-uuid'])).trim();
         await run('java', [...java, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propsFile, '--ignore-formatted']);
       }
-      log(`starting Kafka on ${brokers[0]} (log: ${logFile})`);
       // The marker is the instance's own properties file: a pid reused by another broker is never ours.
-      startDetached({ command: 'java', args: [...java, MAIN_CLASS, propsFile], logFile, pidFile, marker: propsFile });
-      await waitUntil('Kafka', () => kafkaAnswers(brokers), { timeoutMs: 90_000, isStillRunning: isOurs, logFile });
-      return true;
+      return { command: 'java', args: [...java, MAIN_CLASS, propsFile], marker: propsFile };
     },
-    stop: (graceMs) => stopProcess(pidFile, graceMs),
-    signal: (signal) => signalProcess(pidFile, signal),
-  };
+    startTimeoutMs: 90_000,
+  });
+  return { ...server, brokers };
 }
 
 // The shared local broker of `npm start` and the test runs.

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { installDebianPackage, findExecutable } from './installDebianPackage.ts';
 import { RUN } from './paths.ts';
-import { isOurProcess, readPidFile, startDetached, stopProcess, waitUntil } from './processes.ts';
-import { signalProcess } from './signalProcess.ts';
+import { localServerInstance, type LocalServerInstance } from './localServerInstance.ts';
 
 // Redis for the rate limit shared by several API instances: Debian's redis-server package,
 // one process per instance with persistence off (the counts live one window; losing them on a
@@ -59,69 +57,46 @@ export interface RedisInstanceOptions {
 }
 
 /** One redis-server: its own port and folder, so a test can stop or kill it alone. */
-export interface RedisInstance {
+export interface RedisInstance extends LocalServerInstance {
   readonly url: string;
-  readonly files: { pidFile: string; logFile: string; dataDir: string };
-  isOurs(): boolean;
-  /** Starts it unless it already runs; false when it was running. */
-  start(log: (line: string) => void): Promise<boolean>;
-  /** SIGTERM, then SIGKILL after the grace period; false when nothing of ours ran. */
-  stop(graceMs?: number): Promise<boolean>;
-  /** Sends a signal (SIGKILL, SIGSTOP, SIGCONT...) to it; false when nothing of ours runs. */
-  signal(signal: NodeJS.Signals): boolean;
 }
 
 export function redisInstance(opts: RedisInstanceOptions): RedisInstance {
-  const pidFile = join(opts.runDir, 'redis.pid');
-  const logFile = join(opts.runDir, 'redis.log');
-  const dataDir = join(opts.runDir, 'data');
   const url = localRedisUrl(opts.port);
-  const isOurs = (): boolean => isOurProcess(readPidFile(pidFile));
-  return {
-    url,
-    files: { pidFile, logFile, dataDir },
-    isOurs,
-    async start(log) {
-      if (isOurs()) return false;
-      if (await redisAnswers(url)) {
-        throw new Error(
-          `a Redis server not started by this project already answers on 127.0.0.1:${opts.port}; set REDIS_URL to use it, or set LOCAL_REDIS_PORT`,
-        );
-      }
-      await installRedis(log);
-      mkdirSync(dataDir, { recursive: true });
-      log(`starting Redis on 127.0.0.1:${opts.port} (log: ${logFile})`);
-      startDetached({
-        command: redisServerBinary() ?? 'redis-server',
-        // In the foreground (not --daemonize) so the pid file names the server itself;
-        // --set-proc-title no keeps the command line, and with it the marker, as started.
-        args: [
-          '--port',
-          String(opts.port),
-          '--bind',
-          '127.0.0.1',
-          '--save',
-          '',
-          '--appendonly',
-          'no',
-          '--dir',
-          dataDir,
-          '--daemonize',
-          'no',
-          '--set-proc-title',
-          'no',
-        ],
-        logFile,
-        pidFile,
-        // Its own folder: a pid reused by another redis-server (or anything else) is never ours.
-        marker: dataDir,
-      });
-      await waitUntil('Redis', () => redisAnswers(url), { timeoutMs: 30_000, isStillRunning: isOurs, logFile });
-      return true;
-    },
-    stop: (graceMs) => stopProcess(pidFile, graceMs),
-    signal: (signal) => signalProcess(pidFile, signal),
-  };
+  const server = localServerInstance({
+    name: 'Redis',
+    runDir: opts.runDir,
+    fileBase: 'redis',
+    address: `127.0.0.1:${opts.port}`,
+    foreign: { what: 'a Redis server', advice: 'set REDIS_URL to use it, or set LOCAL_REDIS_PORT' },
+    answers: () => redisAnswers(url),
+    install: installRedis,
+    prepare: (dataDir) => ({
+      command: redisServerBinary() ?? 'redis-server',
+      // In the foreground (not --daemonize) so the pid file names the server itself;
+      // --set-proc-title no keeps the command line, and with it the marker, as started.
+      args: [
+        '--port',
+        String(opts.port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        dataDir,
+        '--daemonize',
+        'no',
+        '--set-proc-title',
+        'no',
+      ],
+      // Its own folder: a pid reused by another redis-server (or anything else) is never ours.
+      marker: dataDir,
+    }),
+    startTimeoutMs: 30_000,
+  });
+  return { ...server, url };
 }
 
 // The shared local instance of `npm start` and the test runs.

@@ -2,8 +2,8 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { paths } from './paths.ts';
-import { isOurProcess, readPidFile, run, startDetached, stopProcess, waitUntil } from './processes.ts';
-import { signalProcess } from './signalProcess.ts';
+import { localServerInstance, type LocalServerInstance } from './localServerInstance.ts';
+import { run } from './processes.ts';
 
 // SecantusDB: the MongoDB wire protocol over WiredTiger, with a planner that uses our indexes.
 // Built once from crates.io with the machine's cargo; we run it as a separate process and link
@@ -54,68 +54,46 @@ export interface SecantusDbInstanceOptions {
   runDir: string;
   /** WiredTiger cache (e.g. '256M'); the server's default (4G) when absent. */
   cacheSize?: string;
-  /** Fsync the log on every commit (see start()); true unless a durability probe measures without. */
+  /** Fsync the log on every commit (see prepare()); true unless a durability probe measures without. */
   syncOnCommit?: boolean;
 }
 
 /** One SecantusDB server: its own port and folder, so a test can stop, kill or pause it alone. */
-export interface SecantusDbInstance {
+export interface SecantusDbInstance extends LocalServerInstance {
   readonly url: string;
-  readonly files: { pidFile: string; logFile: string; dataDir: string };
-  isOurs(): boolean;
-  /** Starts it on its folder's data unless it already runs; false when it was running. */
-  start(log: (line: string) => void): Promise<boolean>;
-  /** SIGTERM, then SIGKILL after the grace period; false when nothing of ours ran. */
-  stop(graceMs?: number): Promise<boolean>;
-  /** Sends a signal (SIGKILL, SIGSTOP, SIGCONT...) to it; false when nothing of ours runs. */
-  signal(signal: NodeJS.Signals): boolean;
 }
 
 export function secantusDbInstance(opts: SecantusDbInstanceOptions): SecantusDbInstance {
-  const pidFile = join(opts.runDir, 'secantusdb.pid');
-  const logFile = join(opts.runDir, 'secantusdb.log');
-  const dataDir = join(opts.runDir, 'data');
   const url = localMongoUrl(opts.port);
-  const isOurs = (): boolean => isOurProcess(readPidFile(pidFile));
-  return {
-    url,
-    files: { pidFile, logFile, dataDir },
-    isOurs,
-    async start(log) {
-      if (isOurs()) return false;
-      if (await mongoAnswers(url)) {
-        throw new Error(
-          `a MongoDB-wire server not started by this project already answers on 127.0.0.1:${opts.port}; set MONGO_URL to use it, or stop it`,
-        );
-      }
-      await installSecantusDb(log);
-      mkdirSync(dataDir, { recursive: true });
-      log(`starting SecantusDB on 127.0.0.1:${opts.port} (log: ${logFile})`);
-      startDetached({
-        command: paths.secantusBinary,
-        // --sync-on-commit: without it an acknowledged `j: true` write may be lost on kill -9
-        // (measured: 158-198 of 200 kept); with it, what MongoDB promises for `j: true` holds.
-        args: [
-          '--host',
-          '127.0.0.1',
-          '--port',
-          String(opts.port),
-          '--storage-path',
-          dataDir,
-          ...(opts.syncOnCommit === false ? [] : ['--sync-on-commit']),
-          ...(opts.cacheSize ? ['--cache-size', opts.cacheSize] : []),
-        ],
-        logFile,
-        pidFile,
-        // Its own data folder: a pid reused by another SecantusDB (or anything else) is never ours.
-        marker: dataDir,
-      });
-      await waitUntil('SecantusDB', () => mongoAnswers(url), { timeoutMs: 60_000, isStillRunning: isOurs, logFile });
-      return true;
-    },
-    stop: (graceMs) => stopProcess(pidFile, graceMs),
-    signal: (signal) => signalProcess(pidFile, signal),
-  };
+  const server = localServerInstance({
+    name: 'SecantusDB',
+    runDir: opts.runDir,
+    fileBase: 'secantusdb',
+    address: `127.0.0.1:${opts.port}`,
+    foreign: { what: 'a MongoDB-wire server', advice: 'set MONGO_URL to use it, or stop it' },
+    answers: () => mongoAnswers(url),
+    install: installSecantusDb,
+    // Started on its folder's data, so a restarted instance finds what it had.
+    prepare: (dataDir) => ({
+      command: paths.secantusBinary,
+      // --sync-on-commit: without it an acknowledged `j: true` write may be lost on kill -9
+      // (measured: 158-198 of 200 kept); with it, what MongoDB promises for `j: true` holds.
+      args: [
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(opts.port),
+        '--storage-path',
+        dataDir,
+        ...(opts.syncOnCommit === false ? [] : ['--sync-on-commit']),
+        ...(opts.cacheSize ? ['--cache-size', opts.cacheSize] : []),
+      ],
+      // Its own data folder: a pid reused by another SecantusDB (or anything else) is never ours.
+      marker: dataDir,
+    }),
+    startTimeoutMs: 60_000,
+  });
+  return { ...server, url };
 }
 
 /**
