@@ -1,21 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../services/config/index.ts';
+import { noLocation as noEventLocation } from '../../test/api/eventBuilders.ts';
 import { readCalendar } from '../../test/support/readCalendar.ts';
 import { apiUrls } from './apiUrls.ts';
 import { competitionCalendar, locationText, type CalendarCompetition } from './competitionCalendar.ts';
 
 const urls = apiUrls(loadConfig({ API_PUBLIC_URL: 'https://api.example.org', SITE_URL: 'https://calendar.example.org' }));
-const noLocation = {
-  country: null,
-  countryId: null,
-  countryCode: null,
-  city: null,
-  formattedAddress: null,
-  placeId: null,
-  venueName: null,
-  venueAddress: null,
-  label: null,
-};
+const noLocation = { ...noEventLocation, label: null };
 
 const riga: CalendarCompetition = {
   id: 'c0000000-0000-4000-8000-000000000001',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type CategoryDetails, type CompetitionDetails } from '../../services/events/index.ts';
+import { type CompetitionDetails } from '../../services/events/index.ts';
+import { category } from '../../test/api/eventBuilders.ts';
 import { exampleEvent } from '../../test/support/exampleEvents.ts';
 import {
   competitionReadDocument,
@@ -14,19 +15,6 @@ import { resolveRegistrationState } from '../../services/readModel/index.ts';
 
 const riga = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
 const details = (): CompetitionDetails => exampleEvent('competition.drafted').data;
-const category = (over: Partial<CategoryDetails> = {}): CategoryDetails => ({
-  id: uuid(),
-  name: 'Youth Latin',
-  entryType: 'couple',
-  style: 'latin',
-  ageGroup: 'Youth',
-  birthYearRange: null,
-  participantDivision: null,
-  level: 6,
-  dances: ['S', 'ChCh'],
-  displayOrder: 1,
-  ...over,
-});
 
 function project(events: CompetitionEvent[], config = riga): CompetitionState {
   const first = events[0];
@@ -126,8 +114,8 @@ describe('competition lifecycle', () => {
 });
 
 describe('categories and entries', () => {
-  const latin = category({ name: 'Youth Latin', displayOrder: 2 });
-  const standard = category({ name: 'Adult Standard', style: 'standard', displayOrder: 1 });
+  const latin = category(1, { name: 'Youth Latin', ageGroup: 'Youth', level: 6, displayOrder: 2 });
+  const standard = category(2, { name: 'Adult Standard', style: 'standard', ageGroup: 'Youth', level: 6, displayOrder: 1 });
   const [e1, e2, e3] = [uuid(), uuid(), uuid()];
   const s = eventStream(uuid());
   const base: CompetitionEvent[] = [

@@ -7,7 +7,7 @@ import type {
   EventData,
   EventType,
 } from '../../services/events/index.ts';
-import { eventStream, type EventStream } from '../support/testEvents.ts';
+import { eventStream, numberedUuid, type EventStream } from '../support/testEvents.ts';
 
 // Small builders of valid event histories for the HTTP tests. Ids are chosen by the tests
 // (so that `_id` order is known); versions and event ids come from eventStream.
@@ -16,7 +16,7 @@ export const LV: NonNullable<Country> = { id: 117, name: 'Latvia', code: 'LV' };
 export const EE: NonNullable<Country> = { id: 68, name: 'Estonia', code: 'EE' };
 export const LT: NonNullable<Country> = { id: 130, name: 'Lithuania', code: 'LT' };
 
-const hex = (prefix: string, n: number): string => `${prefix}0000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+const hex = (prefix: string, n: number): string => numberedUuid(`${prefix}0000000-0000-4000-8000-`, n);
 export const competitionId = (n: number): string => hex('c', n);
 export const personId = (n: number): string => hex('a', n);
 export const clubId = (n: number): string => hex('b', n);
@@ -35,7 +35,8 @@ export class History {
   }
 }
 
-const noLocation: CompetitionDetails['location'] = {
+/** A competition's location with nothing known. */
+export const noLocation: CompetitionDetails['location'] = {
   country: null,
   countryId: null,
   countryCode: null,

@@ -1,4 +1,6 @@
 import type { CompetitionDetails, DomainEvent, EventData, EventOfType, EventType } from '../../services/events/types.ts';
+import { LV, noLocation, person } from '../api/eventBuilders.ts';
+import { eventStream, uuidCounter, type EventStream } from './testEvents.ts';
 
 // One coherent history (ids agree across aggregates, versions run 1, 2, 3... per aggregate,
 // occurredAt rises through the list) so tests can project it in order as well as pick events.
@@ -18,16 +20,14 @@ export const exampleIds = {
   draftCompetition: '96e5980b-8859-40c1-860e-a7540b0d64dc',
 } as const;
 
-const latvia = { id: 117, name: 'Latvia', code: 'LV' };
-const versions = new Map<string, number>();
-let sequence = 0;
+// Event ids of their own, so the examples' ids do not depend on what else a test file built.
+const exampleEventIds = uuidCounter('3b1e0c52-7a4d-4f0e-9c1a-');
+const streams = new Map<string, EventStream>();
 
-const event = <T extends EventType>(type: T, aggregateId: string, occurredAt: string, data: EventData<T>) => {
-  const aggregateVersion = (versions.get(aggregateId) ?? 0) + 1;
-  versions.set(aggregateId, aggregateVersion);
-  sequence += 1;
-  const eventId = `3b1e0c52-7a4d-4f0e-9c1a-${sequence.toString(16).padStart(12, '0')}`;
-  return { eventId, type, schemaVersion: 1, occurredAt, aggregateId, aggregateVersion, data } as DomainEvent as EventOfType<T>;
+const event = <T extends EventType>(type: T, aggregateId: string, occurredAt: string, data: EventData<T>): EventOfType<T> => {
+  const stream = streams.get(aggregateId) ?? eventStream(aggregateId, exampleEventIds);
+  streams.set(aggregateId, stream);
+  return stream.next(type, occurredAt, data);
 };
 
 const { club, dancer, coach, judge, competition, draftCompetition } = exampleIds;
@@ -67,17 +67,13 @@ const history: DomainEvent[] = [
     approvedAt: '2024-01-10T08:55:00Z',
     contacts: { phone: '+371 2000 0000', email: 'info@aurora.example.lv', website: null, instagram: null, facebook: null },
     locations: [
-      { id: exampleIds.clubMainLocation, type: 'main', address: 'Brīvības iela 100, Rīga', city: 'Rīga', country: latvia, placeId: null },
+      { id: exampleIds.clubMainLocation, type: 'main', address: 'Brīvības iela 100, Rīga', city: 'Rīga', country: LV, placeId: null },
     ],
   }),
   event('person.registered', coach, '2024-01-12T10:00:00+02:00', {
-    name: 'Jānis',
-    surname: 'Ozols',
+    ...person('Jānis', 'Ozols', LV, 'MALE'),
     nameEn: 'Janis',
     surnameEn: 'Ozols',
-    sex: 'MALE',
-    avatar: null,
-    country: latvia,
   }),
   event('person.role_granted', coach, '2024-01-12T10:05:00+02:00', {
     role: 'coach',
@@ -86,15 +82,7 @@ const history: DomainEvent[] = [
     highestClass: 8,
   }),
   event('person.club_joined', coach, '2024-01-12T10:10:00+02:00', { role: 'coach', clubId: club, since: '2024-01-12' }),
-  event('person.registered', dancer, '2024-02-01T12:00:00Z', {
-    name: 'Anna',
-    surname: 'Bērziņa',
-    nameEn: 'Anna',
-    surnameEn: 'Berzina',
-    sex: 'FEMALE',
-    avatar: null,
-    country: latvia,
-  }),
+  event('person.registered', dancer, '2024-02-01T12:00:00Z', { ...person('Anna', 'Bērziņa', LV), nameEn: 'Anna', surnameEn: 'Berzina' }),
   event('person.role_granted', dancer, '2024-02-01T12:01:00Z', {
     role: 'dancer',
     approvedAt: '2024-02-01T12:01:00Z',
@@ -111,13 +99,10 @@ const history: DomainEvent[] = [
   event('person.club_joined', dancer, '2024-02-02T09:00:00Z', { role: 'dancer', clubId: club, since: '2024-02-02' }),
   event('person.coach_assigned', dancer, '2024-02-02T09:05:00Z', { coachId: coach, since: '2024-02-02' }),
   event('person.registered', judge, '2024-02-10T15:00:00+01:00', {
-    name: 'Marta',
-    surname: 'Kalniņa',
+    ...person('Marta', 'Kalniņa', LV),
     nameEn: 'Marta',
     surnameEn: 'Kalnina',
-    sex: 'FEMALE',
     avatar: 'https://cdn.federation.example/avatars/kalnina.jpg',
-    country: latvia,
   }),
   event('person.role_granted', judge, '2024-02-10T15:01:00+01:00', {
     role: 'judge',
@@ -147,7 +132,7 @@ const history: DomainEvent[] = [
       type: 'branch',
       address: 'Rīgas iela 5, Jūrmala (2nd floor)',
       city: 'Jūrmala',
-      country: latvia,
+      country: LV,
       placeId: 'ChIJ0a3cJ4TM7kYRvq0aU7ZpVxk',
     },
   }),
@@ -219,16 +204,7 @@ const history: DomainEvent[] = [
     type: null,
     organizer: null,
     dates: { start: '2025-10-04', end: '2025-10-04' },
-    location: {
-      country: null,
-      countryId: null,
-      countryCode: null,
-      city: null,
-      formattedAddress: null,
-      placeId: null,
-      venueName: null,
-      venueAddress: null,
-    },
+    location: noLocation,
     registration: {
       status: 'closed',
       opensAt: null,
@@ -266,8 +242,11 @@ const deepFreeze = <T>(value: T): T => {
   return Object.freeze(value);
 };
 
-/** Frozen, so a test that edits one in place fails loudly instead of breaking the next test. */
-export const exampleEvents: DomainEvent[] = deepFreeze(history);
+/**
+ * Frozen, so a test that edits one in place fails loudly instead of breaking the next test. A
+ * frozen copy: the history shares builder constants (LV, noLocation) that other tests extend.
+ */
+export const exampleEvents: DomainEvent[] = deepFreeze(structuredClone(history));
 
 /** A mutable copy of the first example of a type, for tests that need one event to alter. */
 export const exampleEvent = <T extends EventType>(type: T): EventOfType<T> => {
