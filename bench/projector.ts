@@ -12,6 +12,7 @@ import { optionsFromEnv, startLocalServers } from '../infra/localServers.ts';
 import { createHistory, publishHistory } from '../generator/index.ts';
 import { countTopicMessages, createKafka } from '../services/kafka/index.ts';
 import { createLogger } from '../services/logger.ts';
+import type { LivePhase } from './livePhase.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,16 +38,7 @@ interface Result {
   timeBoxed?: boolean;
   replaySeconds?: number;
   indexSeconds?: number;
-  phases?: {
-    rate: number;
-    achievedRate: number;
-    p50Ms: number;
-    p99Ms: number;
-    sustained: boolean;
-    drainMs: number;
-    unapplied: number;
-    probe?: boolean;
-  }[];
+  phases?: LivePhase[];
 }
 
 async function worker(mode: string, extra: string[]): Promise<Result> {

@@ -15,6 +15,7 @@ import { projectionSink } from '../projector/write/projectionSink.ts';
 import { rebuildReadModel } from '../projector/rebuild/rebuildReadModel.ts';
 import type { ProjectionStore } from '../projector/write/projectionStore.ts';
 import type { DomainEvent } from '../services/events/index.ts';
+import type { LivePhase } from './livePhase.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -145,24 +146,6 @@ async function live(): Promise<void> {
     }
   }
   report({ mode: 'live', phases });
-}
-
-interface LivePhase {
-  rate: number;
-  sent: number;
-  achievedRate: number;
-  p50Ms: number;
-  p99Ms: number;
-  /**
-   * The producer held the rate (it shares this process, so above some rate it cannot) and every
-   * event was applied within a second of it stopping: no backlog built up.
-   */
-  sustained: boolean;
-  /** How long the backlog took to drain after the producer stopped (capped). */
-  drainMs: number;
-  /** Events still unapplied when the drain wait ended (their delays are missing from p50/p99). */
-  unapplied: number;
-  probe?: boolean;
 }
 
 async function livePhase(rate: number, source: Iterator<DomainEvent>, drainCapMs: number): Promise<LivePhase> {

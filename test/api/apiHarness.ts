@@ -1,7 +1,5 @@
 import { VERSION_FRESHNESS } from '../../api/readModelSource.ts';
 import { Registry } from 'prom-client';
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
 import { Writable } from 'node:stream';
 import type Koa from 'koa';
 import { MongoClient, type Db } from 'mongodb';
@@ -17,6 +15,7 @@ import { projectBatch } from '../../projector/write/projectBatch.ts';
 import { projectionCollections } from '../../projector/write/projectionCollections.ts';
 import { testServers, uniqueName } from '../support/isolation.ts';
 import { expectMatchesSchema } from './expectMatchesSchema.ts';
+import { listenOnFreePort } from './listenOnFreePort.ts';
 
 export const PUBLIC_URL = 'https://api.test.example';
 export const SITE_URL = 'https://site.test.example';
@@ -114,9 +113,7 @@ function expectValidBody(path: string, status: number, json: unknown): void {
 /** Any Koa app on an ephemeral port, requested with fetch; every 200 body is schema-checked. */
 export async function serve(app: Koa): Promise<Pick<ApiServer, 'origin' | 'request' | 'close'>> {
   const handle = app.callback();
-  const server: Server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin, close } = await listenOnFreePort(() => (req, res) => void handle(req, res));
   return {
     origin,
     request: async (path, init = {}) => {
@@ -128,7 +125,7 @@ export async function serve(app: Koa): Promise<Pick<ApiServer, 'origin' | 'reque
       expectValidBody(path, res.status, json);
       return { status: res.status, headers: res.headers, text, json };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 

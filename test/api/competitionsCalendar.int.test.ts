@@ -1,18 +1,14 @@
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/createApp.ts';
 import { CALENDAR_FEED_MAX_EVENTS, ErrorEnvelope } from '../../schemas/api/index.ts';
 import type { DomainEvent } from '../../services/events/index.ts';
-import { loadConfig } from '../../services/config/index.ts';
 import { MongoProjectionStore } from '../../projector/write/mongoProjectionStore.ts';
 import { projectBatch } from '../../projector/write/projectBatch.ts';
 import { readCalendar, type ReadCalendar } from '../support/readCalendar.ts';
-import { PROJECTION, PUBLIC_URL, SITE_URL, afterFreshnessBound, openDatabase, type Database } from './apiHarness.ts';
+import { PROJECTION, SITE_URL, afterFreshnessBound, openDatabase, type Database } from './apiHarness.ts';
 import { NOW, calendarEvents, ids, riga } from './calendarSeed.ts';
 import { History, LV, competitionDetails, competitionId, venue } from './eventBuilders.ts';
 import { expectMatchesSchema } from './expectMatchesSchema.ts';
+import { startApiOnPort } from './startApiOnPort.ts';
 
 // The feed over HTTP on the real database, read back with ical.js (not the library that wrote
 // it), and compared with what `/competitions` answers for the same filters.
@@ -30,24 +26,13 @@ interface RawApi {
 
 /** The app in process, answering raw text (the harness's request parses every body as JSON). */
 async function startRawApi(database: Database, now: Date): Promise<RawApi> {
-  const config = loadConfig({ API_PUBLIC_URL: PUBLIC_URL, SITE_URL, RATE_LIMIT_MAX: '100000' });
-  const app = createApp({
-    config,
-    logger: pino({ level: 'silent' }),
-    readiness: () => Promise.resolve({ ready: true, checks: {} }),
-    db: database.db,
-    clock: () => now.getTime(),
-  });
-  const handle = app.callback();
-  const server: Server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin, close } = await startApiOnPort(database.db, now);
   return {
     get: async (path, init = {}) => {
       const res = await fetch(`${origin}/api/v1${path}`, { method: init.method ?? 'GET', headers: init.headers });
       return { status: res.status, headers: res.headers, text: await res.text() };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 

@@ -1,17 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { pino } from 'pino';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/createApp.ts';
 import { installChromium } from '../../infra/installChromium.ts';
 import { RUN } from '../../infra/paths.ts';
 import { ENDPOINTS, LISTED_ENDPOINT_NAMES } from '../../schemas/api/index.ts';
-import { loadConfig } from '../../services/config/index.ts';
-import { SITE_URL, openDatabase, type Database } from './apiHarness.ts';
+import { openDatabase, type Database } from './apiHarness.ts';
 import { NOW, calendarEvents } from './calendarSeed.ts';
+import type { Listening } from './listenOnFreePort.ts';
+import { startApiOnPort } from './startApiOnPort.ts';
 
 // The reference page in a real browser (Debian's Chromium, headless, driven by playwright-core):
 // the app on a real port whose public URL is that port, so "Try it out" calls the same origin
@@ -22,39 +19,23 @@ const SCREENSHOT = join(OUTPUT, 'reference-page.png');
 const TRY_IT_OUT_SCREENSHOT = join(OUTPUT, 'reference-page-try-it-out.png');
 
 let database: Database;
-let server: Server;
+let server: Listening;
 let origin: string;
 let browser: Browser;
-
-/** The app on 127.0.0.1:<free port>, its API_PUBLIC_URL that origin (known only once it listens). */
-async function startOnRealPort(db: Database['db']): Promise<void> {
-  let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
-  server = createServer((req, res) => handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({ API_PUBLIC_URL: origin, SITE_URL, RATE_LIMIT_MAX: '100000' });
-  const app = createApp({
-    config,
-    logger: pino({ level: 'silent' }),
-    readiness: () => Promise.resolve({ ready: true, checks: {} }),
-    db,
-    clock: () => NOW.getTime(),
-  });
-  const callback = app.callback();
-  handle = (req, res) => void callback(req, res);
-}
 
 beforeAll(async () => {
   // The first run on a fresh machine installs Chromium with apt-get: minutes, not seconds.
   const launch = await installChromium((line) => console.log(line));
   database = await openDatabase('api_reference_browser');
   await database.project(calendarEvents, NOW);
-  await startOnRealPort(database.db);
+  // Its API_PUBLIC_URL is its own origin (known only once it listens).
+  server = await startApiOnPort(database.db, NOW, (own) => ({ API_PUBLIC_URL: own }));
+  origin = server.origin;
   browser = await chromium.launch({ executablePath: launch.executablePath, args: [...launch.args], headless: true });
 }, 900_000);
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await server?.close();
   await database?.drop();
 });
 

@@ -1,18 +1,15 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/createApp.ts';
 import { installSchemathesis } from '../../infra/localSchemathesis.ts';
 import { ROOT, RUN } from '../../infra/paths.ts';
 import { LISTED_ENDPOINT_NAMES } from '../../schemas/api/index.ts';
-import { loadConfig } from '../../services/config/index.ts';
-import { SITE_URL, openDatabase, type Database } from './apiHarness.ts';
+import { openDatabase, type Database } from './apiHarness.ts';
 import { NOW, calendarEvents, ids } from './calendarSeed.ts';
+import type { Listening } from './listenOnFreePort.ts';
 import { clubs, registryEvents } from './registrySeed.ts';
+import { startApiOnPort } from './startApiOnPort.ts';
 
 // A public OpenAPI fuzzer (schemathesis, pinned) against the real app on a real port, over the
 // seeded calendar and registry: it reads only the served document, generates valid and invalid
@@ -36,37 +33,21 @@ const SEED = '20250614';
 const MAX_EXAMPLES = '150';
 
 let database: Database;
-let server: Server;
+let server: Listening;
 let origin: string;
 let st: string;
-
-/** The app on 127.0.0.1:<free port>, its API_PUBLIC_URL that origin, so the document's server is this one. */
-async function startOnRealPort(db: Database['db']): Promise<void> {
-  let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
-  server = createServer((req, res) => handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The fuzzer sends thousands of requests from one address; a 429 would be the limit at work, not a finding.
-  const config = loadConfig({ API_PUBLIC_URL: origin, SITE_URL, RATE_LIMIT_MAX: '1000000' });
-  const app = createApp({
-    config,
-    logger: pino({ level: 'silent' }),
-    readiness: () => Promise.resolve({ ready: true, checks: {} }),
-    db,
-    clock: () => NOW.getTime(),
-  });
-  const callback = app.callback();
-  handle = (req, res) => void callback(req, res);
-}
 
 beforeAll(async () => {
   st = await installSchemathesis((line) => console.log(line));
   database = await openDatabase('api_schemathesis');
   await database.project([...calendarEvents, ...registryEvents], NOW);
-  await startOnRealPort(database.db);
+  // Its API_PUBLIC_URL is its own origin, so the document's server is this one. The fuzzer sends
+  // thousands of requests from one address; a 429 would be the limit at work, not a finding.
+  server = await startApiOnPort(database.db, NOW, (own) => ({ API_PUBLIC_URL: own, RATE_LIMIT_MAX: '1000000' }));
+  origin = server.origin;
 }, 600_000);
 afterAll(async () => {
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await server?.close();
   await database?.drop();
 });
 

@@ -1,13 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/createApp.ts';
 import { createFederationClient, type FederationClient, type Schemas } from '../../client/index.ts';
-import { loadConfig } from '../../services/config/index.ts';
-import { PUBLIC_URL, SITE_URL, openDatabase, type Database } from './apiHarness.ts';
+import { PUBLIC_URL, openDatabase, type Database } from './apiHarness.ts';
 import { NOW, calendarEvents, ids } from './calendarSeed.ts';
+import type { Listening } from './listenOnFreePort.ts';
 import { clubs, people, registryEvents } from './registrySeed.ts';
+import { startApiOnPort } from './startApiOnPort.ts';
 
 // The typed client (client/) against the real API on a real port over the real database: what a
 // consumer of the OpenAPI document writes. The file is type-checked with the rest (`tsc --noEmit`),
@@ -16,27 +13,17 @@ import { clubs, people, registryEvents } from './registrySeed.ts';
 // stop rejecting what the API rejects.
 
 let database: Database;
-let server: Server;
+let server: Listening;
 let client: FederationClient;
 
 beforeAll(async () => {
   database = await openDatabase('api_typed_client');
   await database.project([...calendarEvents, ...registryEvents], NOW);
-  const config = loadConfig({ API_PUBLIC_URL: PUBLIC_URL, SITE_URL, RATE_LIMIT_MAX: '100000' });
-  const app = createApp({
-    config,
-    logger: pino({ level: 'silent' }),
-    readiness: () => Promise.resolve({ ready: true, checks: {} }),
-    db: database.db,
-    clock: () => NOW.getTime(),
-  });
-  const handle = app.callback();
-  server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  client = createFederationClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`);
+  server = await startApiOnPort(database.db, NOW);
+  client = createFederationClient(`${server.origin}/api/v1`);
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await server?.close();
   await database?.drop();
 });
 

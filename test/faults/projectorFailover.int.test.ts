@@ -6,7 +6,7 @@ import { createHarness, type Harness } from '../support/projectorHarness.ts';
 import { readModelSnapshot, referenceSnapshot } from '../support/readModelSnapshot.ts';
 import { testServers } from '../support/isolation.ts';
 import { waitFor } from '../support/waitFor.ts';
-import type { FaultProjectorOptions } from './support/faultProjectorProcess.ts';
+import { faultProjectorOptions } from './support/faultProjectorOptions.ts';
 import { assignments, committedTotal } from './support/groupState.ts';
 import { readModelDrift } from './support/readModelDrift.ts';
 import { spawnNode, type NodeProcess } from './support/spawnNode.ts';
@@ -37,21 +37,7 @@ describe('two projector processes in one group, one killed with SIGKILL mid-stre
   });
 
   it('the survivor takes over the partitions and the documents equal the rebuild: 0 lost, 0 doubled', async () => {
-    const { kafkaBrokers, mongoUrl } = testServers();
-    const options: FaultProjectorOptions = {
-      brokers: kafkaBrokers,
-      mongoUrl,
-      db: h.mongo.db.databaseName,
-      topic: h.topic,
-      dlqTopic: h.dlqTopic,
-      groupId: h.groupId,
-      now: NOW.toISOString(),
-      config,
-      chunkSize: 20,
-      opsPort: 0,
-      // Kafka's minimum: the broker gives up on the killed member after 6 s instead of 30.
-      sessionTimeoutMs: 6000,
-    };
+    const options = faultProjectorOptions(testServers(), h, { now: NOW, config, chunkSize: 20 });
     const group = liveGroupId(h.groupId, 1);
     const admin = h.kafka.admin();
     await admin.connect();

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistory } from '../../generator/createHistory.ts';
 import { liveGroupId } from '../../projector/runProjector.ts';
 import { committedTotal } from '../faults/support/groupState.ts';
 import { createHarness, type Harness } from '../support/projectorHarness.ts';
+import { faultProjectorOptions } from '../faults/support/faultProjectorOptions.ts';
 import type { FaultProjectorOptions } from '../faults/support/faultProjectorProcess.ts';
+import { spawnNode, type NodeProcess } from '../faults/support/spawnNode.ts';
 import { readModelSnapshot, referenceSnapshot } from '../support/readModelSnapshot.ts';
 import { testServers } from '../support/isolation.ts';
 import { waitFor } from '../support/waitFor.ts';
@@ -15,40 +15,13 @@ const NOW = new Date('2026-11-23T12:00:00Z');
 const config = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
 const entry = fileURLToPath(new URL('../faults/support/faultProjectorProcess.ts', import.meta.url));
 
-interface Running {
-  child: ChildProcess;
-  /** Resolves once the process has completed `n` bulk writes since it started. */
-  afterWrites(n: number): Promise<void>;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
-
-function startProcess(options: FaultProjectorOptions): Running {
-  const child = spawn(process.execPath, [entry, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let writes = 0;
-  const waiters: { n: number; resolve: () => void }[] = [];
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    if (!line.startsWith('wrote ')) return;
-    writes++;
-    for (const w of waiters.filter((w) => writes >= w.n)) w.resolve();
+function startProcess(options: FaultProjectorOptions): NodeProcess {
+  const run = spawnNode(entry, [JSON.stringify(options)]);
+  // The last run is only waited on (no afterLines to carry its output), so a crash prints it.
+  void run.exited.then((how) => {
+    if (typeof how === 'number' && how !== 0) process.stderr.write(`projector process exited ${how}: ${run.output()}\n`);
   });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => {
-    child.once('exit', (code, signal) => {
-      if (code !== 0 && signal === null) process.stderr.write(`projector process exited ${code}: ${stderr}\n`);
-      resolve(signal ?? code);
-    });
-  });
-  return {
-    child,
-    exited,
-    afterWrites: (n) =>
-      new Promise<void>((resolve, reject) => {
-        if (writes >= n) return resolve();
-        waiters.push({ n, resolve });
-        void exited.then((how) => reject(new Error(`projector process ended (${String(how)}) after ${writes} writes: ${stderr}`)));
-      }),
-  };
+  return run;
 }
 
 describe('a projector process killed with SIGKILL mid-batch', () => {
@@ -61,21 +34,7 @@ describe('a projector process killed with SIGKILL mid-batch', () => {
     h = await createHarness({ partitions: 4, config });
     // Every seventh event is delivered twice, so replays meet duplicates too.
     await h.produce(history.flatMap((e, i) => (i % 7 === 0 ? [e, e] : [e])));
-    const { kafkaBrokers, mongoUrl } = testServers();
-    options = {
-      brokers: kafkaBrokers,
-      mongoUrl,
-      db: h.mongo.db.databaseName,
-      topic: h.topic,
-      dlqTopic: h.dlqTopic,
-      groupId: h.groupId,
-      now: NOW.toISOString(),
-      config,
-      chunkSize: 40,
-      opsPort: 0,
-      sessionTimeoutMs: 6000,
-      logLevel: 'silent',
-    };
+    options = faultProjectorOptions(testServers(), h, { now: NOW, config, chunkSize: 40, logLevel: 'silent' });
   });
   afterAll(async () => {
     await h?.close();
@@ -90,7 +49,7 @@ describe('a projector process killed with SIGKILL mid-batch', () => {
       // still in flight and its offsets are not committed.
       for (const writes of [3, 40]) {
         const run = startProcess(options);
-        await run.afterWrites(writes);
+        await run.afterLines('wrote ', writes);
         run.child.kill('SIGKILL');
         expect(await run.exited).toBe('SIGKILL');
         expect(await committed()).toBeLessThan(history.length);

@@ -12,7 +12,7 @@ import type { DomainEvent } from '../../../services/events/index.ts';
 import { uniqueName } from '../../support/isolation.ts';
 import { readModelSnapshot, referenceSnapshot } from '../../support/readModelSnapshot.ts';
 import { waitFor } from '../../support/waitFor.ts';
-import type { FaultProjectorOptions } from './faultProjectorProcess.ts';
+import { faultProjectorOptions } from './faultProjectorOptions.ts';
 import { freePorts } from './freePort.ts';
 import { committedTotal, topicEnd } from './groupState.ts';
 import { msUntilStatus, probe, type Probe } from './httpProbe.ts';
@@ -98,19 +98,11 @@ export function outageRig(servers: { kafkaBrokers: string[]; mongoUrl: string })
     await produce(producer, topic, delivered.slice(0, cut1));
 
     const [projectorOps, apiPort, apiOps] = await freePorts(3);
-    const options: FaultProjectorOptions = {
-      brokers: servers.kafkaBrokers,
-      mongoUrl: servers.mongoUrl,
-      db,
-      topic,
-      dlqTopic: `${topic}.dlq`,
-      groupId,
-      now: NOW.toISOString(),
-      config,
-      chunkSize: 10,
-      opsPort: projectorOps,
-      sessionTimeoutMs: 6000,
-    };
+    const options = faultProjectorOptions(
+      servers,
+      { mongo, topic, dlqTopic: `${topic}.dlq`, groupId },
+      { now: NOW, config, chunkSize: 10, opsPort: projectorOps },
+    );
     const projector = spawnNode(projectorEntry, [JSON.stringify(options)]);
     running.push(projector);
     await projector.afterLines('running', 1);
