@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
 import { ensureMeta, switchGeneration } from '../../services/mongo/index.ts';
 import { sweepDue } from '../clock/sweepDue.ts';
-import { runConsumer } from '../consume/runConsumer.ts';
+import { REPLAY_CHUNK_SIZE, REPLAY_FETCH_LIMITS, runConsumer } from '../consume/runConsumer.ts';
 import type { ProjectorContext } from '../projectorContext.ts';
 import { liveGroupId } from '../runProjector.ts';
 import { MongoProjectionStore } from '../write/mongoProjectionStore.ts';
@@ -69,7 +69,8 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
       metrics: opts.metrics,
       logger: opts.logger,
       clock: opts.clock,
-      chunkSize: opts.chunkSize,
+      chunkSize: opts.chunkSize ?? REPLAY_CHUNK_SIZE,
+      fetchLimits: REPLAY_FETCH_LIMITS,
       onProgress: ({ partition, offset }) => {
         const target = remaining.get(partition);
         if (!target) return;
@@ -93,11 +94,13 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
     await opts.ensureIndexes(opts.db, next);
     opts.logger.info({ to, seconds: secondsSince(indexing) }, 'rebuild built the indexes of the new generation');
 
+    const sweeping = performance.now();
     const swept = await sweepDue(store, opts.projection, opts.clock());
+    const sweepSeconds = secondsSince(sweeping);
     if (!(await switchGeneration(opts.db, from, to)))
       throw new Error(`generation ${from} is no longer live; another rebuild switched first`);
     opts.metrics.rebuildProgress.set(1);
-    opts.logger.info({ from, to, swept }, 'switched to the rebuilt generation');
+    opts.logger.info({ from, to, swept, sweepSeconds }, 'switched to the rebuilt generation');
 
     await new Promise((resolve) => setTimeout(resolve, opts.dropAfterMs ?? 30_000));
     await dropCollections(opts.db, projectionCollections(from));
