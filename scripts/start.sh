@@ -10,8 +10,11 @@ trap '' PIPE
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/install.sh
 source scripts/node-env.sh
+# Built while the servers start and the demo is published (those run from the sources).
 echo "› building" >&2
-rm -rf dist && tsc -p tsconfig.build.json
+rm -rf dist
+tsc -p tsconfig.build.json &
+build_pid=$!
 
 if [ -z "${KAFKA_BROKERS:-}" ] || [ -z "${MONGO_URL:-}" ]; then
   local_servers=1
@@ -27,9 +30,11 @@ if [ "$local_servers" = 1 ] && [ "${DEMO_DATA:-1}" = 1 ]; then
   # Published once: a topic that already holds events is left as it is. 500,000 events are a
   # federation of realistic size (about 51,000 persons, 2,100 competitions, 1,250 clubs); the
   # projector bootstraps the empty read model from them and prints its progress.
-  node dist/generator/cli.js --seed "${DEMO_SEED:-2026}" --events "${DEMO_EVENTS:-500000}" --kafka \
+  node generator/cli.ts --seed "${DEMO_SEED:-2026}" --events "${DEMO_EVENTS:-500000}" --kafka \
     --brokers "$KAFKA_BROKERS" --topic "${KAFKA_TOPIC:-federation.events.v1}" --if-empty
 fi
+
+wait "$build_pid" || { echo "the build failed" >&2; exit 1; }
 
 mkdir -p .run
 pids=()
