@@ -5,7 +5,7 @@ import { MemoryProjectionStore } from '../test/support/memoryProjectionStore.ts'
 import { deriveDeferred, projectBatch, type DeferredSubjects } from '../projector/write/projectBatch.ts';
 import { projectionCollections } from '../projector/write/projectionCollections.ts';
 import { ensureMeta } from '../services/mongo/index.ts';
-import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
+import { ensureReadModelIndexes, readCollectionIndexes } from '../services/readModel/indexPlan.ts';
 
 /**
  * Read documents of a generated history in generation 1 of `db`, made by the projector's own
@@ -37,6 +37,11 @@ export async function seedReadModel(
   const names = projectionCollections((await ensureMeta(db)).generation);
   const counts: Record<string, number> = {};
   for (const listing of ['competitions', 'dancers', 'judges', 'coaches', 'clubs'] as const) {
+    // SecantusDB builds an index in one transaction: the search index over the 173,360 dancers
+    // of 2,000,000 events (millions of token keys) retried on write conflicts without end with
+    // a 12G cache (stopped after 223 s). Made before the documents, it grows with each insert.
+    const search = readCollectionIndexes(listing).filter((index) => 'q.tokens' in index.key);
+    if (search.length > 0) await db.collection(names.read[listing]).createIndexes(search);
     const docs = [...store.docs[listing].values()].filter((d) => d.registryState !== 'GONE');
     for (let i = 0; i < docs.length; i += 5000)
       await db.collection(names.read[listing]).insertMany(docs.slice(i, i + 5000), { ordered: false });
