@@ -18,6 +18,7 @@ import { BodyCache, MemoryRateLimitStore } from '../api/http/index.ts';
 import { connectMongo, readMeta } from '../services/mongo/index.ts';
 import { projectionCollections } from '../projector/write/projectionCollections.ts';
 import { seedReadModel } from './seedReadModel.ts';
+import { readCollectionIndexes } from '../services/readModel/indexPlan.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -58,7 +59,15 @@ async function benchData(events: number): Promise<BenchData> {
   try {
     const names = projectionCollections((await readMeta(mongo.db)).generation);
     let counts: Record<string, number>;
-    if ((await mongo.db.collection(names.read.dancers).estimatedDocumentCount()) === 0) {
+    // A seed stopped half-way leaves documents without their indexes: seeded again, never reused.
+    const dancers = mongo.db.collection(names.read.dancers);
+    const complete =
+      (await dancers.estimatedDocumentCount()) > 0 &&
+      (await dancers.listIndexes().toArray()).length > readCollectionIndexes('dancers').length;
+    if (!complete) {
+      // Somebody's database (--db) is measured as it is, never dropped.
+      if (args.db) throw new Error(`${dbName} holds no complete read model (documents and every planned index)`);
+      await mongo.db.dropDatabase();
       log(`seeding ${dbName} from ${events} generated events (once; later runs reuse it)`);
       counts = await seedReadModel(mongo.db, { seed: Number(args.seed), events, now: NOW, log });
     } else {
