@@ -11,6 +11,8 @@ export interface ProjectorOptions extends ProjectorContext {
   generationPollMs?: number;
   /** The consumer's Kafka session timeout (tests that kill a projector shorten the wait for its partitions). */
   sessionTimeoutMs?: number;
+  /** The consumer's rebalance timeout (likewise; see ConsumerOptions). */
+  rebalanceTimeoutMs?: number;
 }
 
 export interface RunningProjector {
@@ -61,6 +63,7 @@ export async function runProjector(opts: ProjectorOptions): Promise<RunningProje
       clock: opts.clock,
       chunkSize: opts.chunkSize,
       sessionTimeoutMs: opts.sessionTimeoutMs,
+      rebalanceTimeoutMs: opts.rebalanceTimeoutMs,
     });
     opts.logger.info({ generation: next, group: liveGroupId(opts.groupId, next) }, 'projecting into generation');
   }

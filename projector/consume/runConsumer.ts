@@ -20,6 +20,11 @@ export interface ConsumerOptions {
   partitionsConsumedConcurrently?: number;
   /** How long the broker waits for a silent member before reassigning its partitions (Kafka's minimum is 6 s). */
   sessionTimeoutMs?: number;
+  /**
+   * How long the broker waits for members to rejoin a rebalance (kafkajs's default 60 s). A member
+   * killed while its rejoin was pending is dropped only then, whatever its session timeout.
+   */
+  rebalanceTimeoutMs?: number;
   /** Called after each chunk is committed, with the partition's remaining lag. */
   onProgress?: (progress: { partition: number; offset: string; lag: number }) => void;
 }
@@ -69,6 +74,7 @@ export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsume
     groupId: opts.groupId,
     sessionTimeout,
     heartbeatInterval,
+    ...(opts.rebalanceTimeoutMs === undefined ? {} : { rebalanceTimeout: opts.rebalanceTimeoutMs }),
     ...(opts.fetchLimits ?? FETCH_LIMITS),
   });
   const producer: Producer = opts.kafka.producer({
@@ -101,7 +107,6 @@ export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsume
       chunkSize: opts.chunkSize ?? DEFAULT_CHUNK_SIZE,
       heartbeatIntervalMs: heartbeatInterval,
       applyChunk: chunkApplier({ ...opts, producer }),
-      commit: (offset) => consumer.commitOffsets([offset]),
       metrics: opts.metrics,
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     }),

@@ -27,6 +27,7 @@ export interface FaultProjectorOptions {
   chunkSize: number;
   opsPort: number;
   sessionTimeoutMs: number;
+  rebalanceTimeoutMs: number;
   /** pino level for stderr (the test prints it when the process fails); default 'warn'. */
   logLevel?: string;
 }
@@ -60,6 +61,7 @@ const projector = await runProjector({
   chunkSize: opts.chunkSize,
   clockSchedule: '*/1 * * * * *',
   sessionTimeoutMs: opts.sessionTimeoutMs,
+  rebalanceTimeoutMs: opts.rebalanceTimeoutMs,
 });
 const ops = await startOpsServer({
   host: '127.0.0.1',
