@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { createHistory } from '../generator/index.ts';
 import { sweepDue } from '../projector/clock/sweepDue.ts';
-import { deriveDeferred, projectBatch, type DeferredSubjects } from '../projector/write/projectBatch.ts';
+import { projectBatch } from '../projector/write/projectBatch.ts';
 import type { DomainEvent } from '../services/events/index.ts';
 import type { MemoryProjectionStore as Store } from '../test/support/memoryProjectionStore.ts';
 
@@ -23,17 +23,20 @@ const { MemoryProjectionStore } = (await import(storeModule)) as { MemoryProject
 const now = new Date('2026-11-24T12:00:00Z');
 const config = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
 const store = new MemoryProjectionStore({ clone: true });
-const deferred: DeferredSubjects | undefined = process.argv[3] === 'deferred' ? { coaches: new Set(), clubs: new Set() } : undefined;
+// Imported only when asked for, so that the file still runs in checkouts that predate it.
+const replay =
+  process.argv[3] === 'deferred' ? (await import('../projector/write/projectionSink.ts')).replaySink(store, config, () => now) : undefined;
+const fold = (events: DomainEvent[]): Promise<unknown> => replay?.apply(events) ?? projectBatch({ events }, store, config, now);
 let batch: DomainEvent[] = [];
 for (const event of createHistory({ seed: 20261124, events: Number(process.argv[2] ?? 100_000), now })) {
   batch.push(event);
   if (batch.length === 2000) {
-    await projectBatch({ events: batch }, store, config, now, deferred);
+    await fold(batch);
     batch = [];
   }
 }
-await projectBatch({ events: batch }, store, config, now, deferred);
-if (deferred) await deriveDeferred(deferred, store, config, now);
+await fold(batch);
+await replay?.deriveDeferred();
 await sweepDue(store, config, now);
 
 const lines: string[] = [];

@@ -28,7 +28,7 @@ import {
   type ReadListing,
 } from '../services/readModel/indexPlan.ts';
 import { timedStore } from './timedStore.ts';
-import { deriveDeferred, projectBatch, type DeferredSubjects } from '../projector/write/projectBatch.ts';
+import { projectionSink, replaySink } from '../projector/write/projectionSink.ts';
 import { parseEventBytes, type DomainEvent } from '../services/events/index.ts';
 
 const { values: args } = parseArgs({
@@ -68,7 +68,8 @@ if (args.mongo) {
 }
 const config = { zone: 'UTC', bufferPeriodDays: 30 };
 // As a rebuild replays: coaches and clubs derived once at the end (see replaySink).
-const deferred: DeferredSubjects | undefined = args['writer-indexes-only'] ? { coaches: new Set(), clubs: new Set() } : undefined;
+const replay = args['writer-indexes-only'] ? replaySink(store, config, () => NOW) : undefined;
+const sink = replay ?? projectionSink(store, config, () => NOW);
 
 const session = new Session();
 if (args.profile) {
@@ -89,15 +90,16 @@ for (let start = 0; start < Math.max(...partitions.map((p) => p.length)); start 
       if (parsed.ok) events.push(parsed.event);
     }
     const decoded = performance.now();
-    await projectBatch({ events }, store, config, NOW, deferred);
+    await sink.apply(events);
     foldMs += performance.now() - decoded;
     decodeMs += decoded - began;
   }
 }
 let deriveMs = 0;
-if (deferred) {
+let derived = { coaches: 0, clubs: 0 };
+if (replay) {
   const began = performance.now();
-  await deriveDeferred(deferred, store, config, NOW);
+  derived = await replay.deriveDeferred();
   deriveMs = performance.now() - began;
 }
 if (args.profile) {
@@ -109,9 +111,7 @@ if (mongo) {
   const writes = [...timings.values()].reduce((n, t) => n + t.items, 0);
   process.stdout.write(
     `${total} events in chunks of ${chunkSize} into ${args.mongo}: ${Math.round(total / ((decodeMs + foldMs + deriveMs) / 1000))} events/s; ${us(decodeMs)} µs decode + ${us(foldMs)} µs projectBatch per event` +
-      (deferred
-        ? ` + the deferred coaches and clubs (${deferred.coaches.size} and ${deferred.clubs.size}) ${(deriveMs / 1000).toFixed(1)} s\n`
-        : '\n'),
+      (replay ? ` + the deferred coaches and clubs (${derived.coaches} and ${derived.clubs}) ${(deriveMs / 1000).toFixed(1)} s\n` : '\n'),
   );
   for (const [name, t] of [...timings].sort((a, b) => b[1].ms - a[1].ms)) {
     process.stdout.write(

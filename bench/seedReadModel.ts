@@ -2,7 +2,7 @@ import type { Db } from 'mongodb';
 import { createHistory } from '../generator/index.ts';
 import { sweepDue } from '../projector/clock/sweepDue.ts';
 import { MemoryProjectionStore } from '../test/support/memoryProjectionStore.ts';
-import { deriveDeferred, projectBatch, type DeferredSubjects } from '../projector/write/projectBatch.ts';
+import { replaySink } from '../projector/write/projectionSink.ts';
 import { projectionCollections } from '../projector/write/projectionCollections.ts';
 import { ensureMeta } from '../services/mongo/index.ts';
 import { ensureReadModelIndexes, readCollectionIndexes } from '../services/readModel/indexPlan.ts';
@@ -19,20 +19,20 @@ export async function seedReadModel(
 ): Promise<Record<string, number>> {
   const store = new MemoryProjectionStore({ clone: false });
   const config = { zone: 'UTC', bufferPeriodDays: 30 };
-  const deferred: DeferredSubjects = { coaches: new Set(), clubs: new Set() };
+  const sink = replaySink(store, config, () => opts.now);
   let batch = [];
   let folded = 0;
   for (const event of createHistory({ seed: opts.seed, events: opts.events, now: opts.now })) {
     batch.push(event);
     if (batch.length === 5000) {
-      await projectBatch({ events: batch }, store, config, opts.now, deferred);
+      await sink.apply(batch);
       folded += batch.length;
       batch = [];
       if (folded % 250_000 === 0) opts.log(`folded ${folded} events`);
     }
   }
-  await projectBatch({ events: batch }, store, config, opts.now, deferred);
-  await deriveDeferred(deferred, store, config, opts.now);
+  await sink.apply(batch);
+  await sink.deriveDeferred();
   await sweepDue(store, config, opts.now);
   const names = projectionCollections((await ensureMeta(db)).generation);
   const counts: Record<string, number> = {};
