@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import type { DataListing } from '../schemas/api/endpoints.ts';
 import { collectionName, readMeta, type ReadModelMeta } from '../services/mongo/index.ts';
 import type { ReadListing } from '../services/readModel/indexPlan.ts';
+import { countMatching } from './countMatching.ts';
 import { boundedStalenessRead, type BoundedStalenessRead, type ReadTimers } from './boundedStalenessRead.ts';
 
 /** The live generation as one request sees it: one meta read, shared by the cache and the route. */
@@ -12,6 +13,8 @@ export interface ReadModelView {
   /** Every event the projector had committed by this instant is applied (null: not known yet). */
   readonly currentAt: Date | null;
   collection(listing: ReadListing): Collection<Document>;
+  /** How many documents of the listing match `filter` (countMatching, within maxTimeMS). */
+  count(listing: ReadListing, filter: Document): Promise<number>;
   /** Time limit of each query of the request, passed as `maxTimeMS` so the database gives up too. */
   readonly maxTimeMS: number;
 }
@@ -101,6 +104,7 @@ export class ReadModelSource {
       currentAt,
       maxTimeMS: this.#maxTimeMS,
       collection: (listing) => db.collection(collectionName(listing, generation)),
+      count: (listing, filter) => countMatching(db, collectionName(listing, generation), filter, this.#maxTimeMS),
     };
   }
 }

@@ -24,3 +24,4 @@ export type RegistrationState = (typeof REGISTRATION_STATES)[number];
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export type RegistryState = (typeof REGISTRY_STATES)[number];
 export type Period = (typeof PERIODS)[number];
+export type JudgePosition = (typeof JUDGE_POSITIONS)[number];

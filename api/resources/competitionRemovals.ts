@@ -28,7 +28,7 @@ export async function listCompetitionRemovals(req: ResourceRequest<CompetitionRe
   const filter = removalsFilter(query.updatedSince);
   const options = { hint: REMOVALS_INDEX_NAME, maxTimeMS: req.view.maxTimeMS };
   const skip = pageSkip(query.page, query.limit);
-  const count = collection.countDocuments(filter, options);
+  const count = req.view.count('competitions', filter);
   const find =
     skip === null
       ? Promise.resolve([])

@@ -15,11 +15,10 @@ export const CALENDAR_MEDIA_TYPE = 'text/calendar; charset=utf-8';
 export async function competitionsCalendar(req: ResourceRequest<CompetitionsCalendarQuery>): Promise<RawBody> {
   const { query } = req;
   const listing = competitionListQuery({ ...query, page: 1, limit: CALENDAR_FEED_MAX_EVENTS }, req.today);
-  const { docs, total } = await readPage(req.view.collection('competitions'), listing, {
+  const { docs, total } = await readPage(req.view, 'competitions', listing, {
     projection: projectionOf(CALENDAR_EVENT_FIELDS),
     page: 1,
     limit: CALENDAR_FEED_MAX_EVENTS,
-    maxTimeMS: req.view.maxTimeMS,
   });
   const text = competitionCalendar(
     {

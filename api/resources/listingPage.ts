@@ -17,11 +17,10 @@ export async function listingPage<D, T>(
   fields: readonly string[],
   toItem: (doc: D) => T,
 ): Promise<ReturnType<typeof pageEnvelope<T>>> {
-  const { docs, total } = await readPage(req.view.collection(listing), query, {
+  const { docs, total } = await readPage(req.view, listing, query, {
     projection: projectionOf(fields),
     page: req.query.page,
     limit: req.query.limit,
-    maxTimeMS: req.view.maxTimeMS,
   });
   return pageEnvelope(
     req.urls,

@@ -1,4 +1,4 @@
-import type { Collection, Document } from 'mongodb';
+import type { Document } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../schemas/api/endpoints.ts';
 import { parseQuery } from '../query/index.ts';
@@ -10,6 +10,7 @@ import { dancerListQuery } from './dancers.ts';
 import type { ListingQuery } from './filterBuilder.ts';
 import { judgeListQuery } from './judges.ts';
 import { readPage } from './readPage.ts';
+import type { ReadModelView } from '../readModelSource.ts';
 
 // The resource modules must run every request in a shape of the index plan: the hinted index
 // exists in the plan, the Mongo sort is that index's sort, and the leading index field is
@@ -103,24 +104,28 @@ for (const listing of Object.keys(BUILDERS) as ReadListing[]) {
 }
 
 describe('readPage', () => {
-  it('sends the plan sort, hint and time limit to find and countDocuments, skips for the page', async () => {
+  it('counts with the filter alone and finds with the plan sort, hint and time limit, skipping for the page', async () => {
     const calls: Document[] = [];
-    const fake = {
-      countDocuments: (filter: Document, options: Document) => {
-        calls.push({ op: 'count', filter, options });
+    const view = {
+      maxTimeMS: 1234,
+      count: (listing: string, filter: Document) => {
+        calls.push({ op: 'count', listing, filter });
         return Promise.resolve(41);
       },
-      find: (filter: Document, options: Document) => {
-        calls.push({ op: 'find', filter, options });
-        return { toArray: () => Promise.resolve([{ id: 'x' }]) };
-      },
-    } as unknown as Collection<Document>;
+      collection: (listing: string) => ({
+        find: (filter: Document, options: Document) => {
+          calls.push({ op: 'find', listing, filter, options });
+          return { toArray: () => Promise.resolve([{ id: 'x' }]) };
+        },
+      }),
+    } as unknown as Pick<ReadModelView, 'collection' | 'count' | 'maxTimeMS'>;
     const query = dancerListQuery(parsed('dancers', 'clubId=' + UUID + '&sort=approvedAt&order=desc'));
-    const page = await readPage(fake, query, { projection: { _id: 0, id: 1 }, page: 3, limit: 20, maxTimeMS: 1234 });
+    const page = await readPage(view, 'dancers', query, { projection: { _id: 0, id: 1 }, page: 3, limit: 20 });
     expect(page).toEqual({ docs: [{ id: 'x' }], total: 41 });
-    expect(calls).toContainEqual({ op: 'count', filter: query.filter, options: { hint: 'api_clubId_approvedAt_desc', maxTimeMS: 1234 } });
+    expect(calls).toContainEqual({ op: 'count', listing: 'dancers', filter: query.filter });
     expect(calls).toContainEqual({
       op: 'find',
+      listing: 'dancers',
       filter: query.filter,
       options: {
         projection: { _id: 0, id: 1 },
@@ -132,7 +137,7 @@ describe('readPage', () => {
       },
     });
     calls.length = 0;
-    expect(await readPage(fake, query, { projection: {}, page: Number.MAX_SAFE_INTEGER, limit: 100, maxTimeMS: 1234 })).toEqual({
+    expect(await readPage(view, 'dancers', query, { projection: {}, page: Number.MAX_SAFE_INTEGER, limit: 100 })).toEqual({
       docs: [],
       total: 41,
     });

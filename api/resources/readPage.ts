@@ -1,4 +1,6 @@
-import type { Collection, Document } from 'mongodb';
+import type { Document } from 'mongodb';
+import type { ReadListing } from '../../services/readModel/indexPlan.ts';
+import type { ReadModelView } from '../readModelSource.ts';
 import type { ListingQuery } from './filterBuilder.ts';
 import { pageSkip } from './pagination.ts';
 
@@ -6,26 +8,31 @@ export interface PageRequest {
   readonly projection: Document;
   readonly page: number;
   readonly limit: number;
-  /** The request's query time limit (ReadModelView.maxTimeMS). */
-  readonly maxTimeMS: number;
 }
 
 /**
- * One page of a listing and the total, both with the same filter and the planned index as
- * `hint`. A page beyond any collection only counts.
+ * One page of a listing, read with the planned sort and the planned index as `hint`, and the
+ * total of the same filter (ReadModelView.count). A page beyond any collection only counts.
  */
 export async function readPage(
-  collection: Collection<Document>,
+  view: Pick<ReadModelView, 'collection' | 'count' | 'maxTimeMS'>,
+  listing: ReadListing,
   query: ListingQuery,
   page: PageRequest,
 ): Promise<{ docs: Document[]; total: number }> {
-  const hint = query.plan.index.name;
   const skip = pageSkip(page.page, page.limit);
-  const { maxTimeMS } = page;
-  const count = collection.countDocuments(query.filter, { hint, maxTimeMS });
+  const count = view.count(listing, query.filter);
   if (skip === null) return { docs: [], total: await count };
-  const find = collection
-    .find(query.filter, { projection: page.projection, sort: { ...query.plan.sort }, skip, limit: page.limit, hint, maxTimeMS })
+  const find = view
+    .collection(listing)
+    .find(query.filter, {
+      projection: page.projection,
+      sort: { ...query.plan.sort },
+      skip,
+      limit: page.limit,
+      hint: query.plan.index.name,
+      maxTimeMS: view.maxTimeMS,
+    })
     .toArray();
   const [docs, total] = await Promise.all([find, count]);
   return { docs, total };

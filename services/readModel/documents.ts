@@ -5,7 +5,11 @@
 // Instants are canonical UTC strings from Date.prototype.toISOString()
 // ("2025-03-01T10:00:00.000Z"), so that string order is time order and `$gte` works on them.
 // Calendar days are "YYYY-MM-DD". `nextDueAt` is a BSON Date so the clock can `$lte: new Date()`.
-import type { MembershipStatus } from '../../schemas/enumValues.ts';
+import type { Category } from '../../schemas/api/category.ts';
+import type { ClubDetail, ClubLocation } from '../../schemas/api/club.ts';
+import type { Competition } from '../../schemas/api/competition.ts';
+import type { Coach, Dancer, Judge } from '../../schemas/api/registryPeople.ts';
+import type { JudgePosition } from '../../schemas/enumValues.ts';
 
 /** Collection names of the read model (API reads the first five; the rest are projector-only). */
 export const readCollections = {
@@ -27,10 +31,21 @@ export const projectorCollections = {
   memberLinks: 'member_links',
 } as const;
 
-export type RegistryCountry = { id: number; name: string; code: string } | null;
 /** Public values are REGISTRY and ARCHIVE; BUFFER is stored for coaches and clubs and never returned. */
 export type StoredRegistryState = 'REGISTRY' | 'ARCHIVE' | 'BUFFER';
 export type { MembershipStatus, Period, RegistrationState } from '../../schemas/enumValues.ts';
+export type RegistryCountry = NonNullable<Dancer['country']> | null;
+
+// The public fields of every document are the response schemas' own (schemas/api/): a field is
+// declared once there, and the document types below only add what is stored beside it.
+
+/** A response record as stored: its registry state is never null and may be BUFFER. */
+type Stored<T> = Omit<T, 'registryState'> & { registryState: StoredRegistryState };
+
+/** Kept on every read document: the projector clock's next due instant (BSON Date, `$lte: new Date()`). */
+interface Due {
+  nextDueAt: Date | null;
+}
 
 /** Keys shared by every searchable document. */
 export interface SearchKeys {
@@ -43,67 +58,18 @@ export interface SearchKeys {
 // ---------------------------------------------------------------------------------------------
 // competitions
 
-export type BannerSide = Record<string, string> | null;
+export type BannerSide = NonNullable<Competition['banner']['horizontal']> | null;
+export type CategoryDocument = Category;
 
-export interface CategoryDocument {
-  id: string;
-  name: string;
-  entryType: 'couple' | 'solo' | 'duo-synchro' | 'mix' | 'show';
-  style: 'none' | 'latin' | 'standard' | 'combined' | null;
-  ageGroup: string | null;
-  birthYearRange: string | null;
-  participantDivision: string | null;
-  level: number | null;
-  dances: string[];
-  displayOrder: number;
-  startsCount: number;
-}
-
-export interface CompetitionDocument {
+/** The public competition without what a request resolves (registration.state, links, optional parts). */
+export interface CompetitionDocument extends Omit<Competition, 'registration' | 'categories' | 'links'>, Due {
   _id: string;
-  id: string;
-  slug: string;
-  name: string;
-  shortName: string;
-  description: string | null;
-  descriptionFormatted: string | null;
-  status: 'open' | 'completed';
-  type: { code: string; label: string } | null;
-  organizer: {
-    name: string;
-    shortName: string | null;
-    country: string | null;
-    countryCode: string | null;
-    website: string | null;
-  } | null;
-  resultsUrl: string | null;
-  dates: { start: string; end: string };
-  location: {
-    country: string | null;
-    countryId: number | null;
-    countryCode: string | null;
-    city: string | null;
-    formattedAddress: string | null;
-    placeId: string | null;
-    venueName: string | null;
-    venueAddress: string | null;
-    /** "<city>, <country>" from the parts that are not null, or null. */
-    label: string | null;
-  };
-  registration: {
-    status: 'open' | 'closed';
-    opensAt: string | null;
-    deadline: string | null;
-    maxEntries: number | null;
+  registration: Omit<Competition['registration'], 'state' | 'entriesCount' | 'startsCount'> & {
     entriesCount: number;
     startsCount: number;
   };
-  banner: { horizontal: BannerSide; vertical: BannerSide };
-  media: { entryForm: string | null };
   /** Sorted by displayOrder, then name, then id. */
   categories: CategoryDocument[];
-  createdAt: string;
-  updatedAt: string;
   /** false for drafts, unpublished and deleted competitions: every API query must filter `visible: true`. */
   visible: boolean;
   /**
@@ -113,8 +79,6 @@ export interface CompetitionDocument {
    */
   removal: StoredCompetitionRemoval | null;
   q: CompetitionQueryKeys;
-  /** Next clock-driven registration.state change (start of a day in the calendar zone), or null. */
-  nextDueAt: Date | null;
 }
 
 /** The event that took a competition out of public view, at its occurredAt (canonical). */
@@ -137,21 +101,9 @@ export interface CompetitionQueryKeys extends SearchKeys {
 // ---------------------------------------------------------------------------------------------
 // dancers, coaches, judges (one document per person role; _id = person id)
 
-export interface PersonRoleDocumentBase {
+/** What every role document holds: the Coach fields but the coach's own `highestClass`. */
+export interface PersonRoleDocumentBase extends Omit<Stored<Coach>, 'highestClass'>, Due {
   _id: string;
-  id: string;
-  name: string | null;
-  surname: string | null;
-  nameEn: string | null;
-  surnameEn: string | null;
-  avatar: string | null;
-  country: RegistryCountry;
-  registryState: StoredRegistryState;
-  /** Only for REGISTRY dancers and judges; null otherwise. */
-  registryUntil: string | null;
-  /** Null unless the reported state is ARCHIVE. */
-  archivedAt: string | null;
-  nextDueAt: Date | null;
 }
 
 export interface PersonQueryKeys extends SearchKeys {
@@ -166,10 +118,8 @@ export interface PersonQueryKeys extends SearchKeys {
   approvedRank: 0 | 1;
 }
 
-export interface DancerDocument extends PersonRoleDocumentBase {
-  danceClass: number | null;
-  status: MembershipStatus | null;
-  membershipExpiresAt: string | null;
+export interface DancerDocument extends Stored<Dancer>, Due {
+  _id: string;
   q: PersonQueryKeys & {
     hasPartner: boolean;
     /** Clubs of the open dancer links (closed links, also those closed by archival, are not here). */
@@ -179,8 +129,8 @@ export interface DancerDocument extends PersonRoleDocumentBase {
   };
 }
 
-export interface CoachDocument extends PersonRoleDocumentBase {
-  highestClass: number | null;
+export interface CoachDocument extends Stored<Coach>, Due {
+  _id: string;
   q: PersonQueryKeys & {
     /** Clubs of the open staff links. */
     clubIds: string[];
@@ -189,52 +139,21 @@ export interface CoachDocument extends PersonRoleDocumentBase {
   };
 }
 
-export interface JudgeDocument extends PersonRoleDocumentBase {
-  judgeCategory: number | null;
-  status: MembershipStatus | null;
-  membershipExpiresAt: string | null;
-  q: PersonQueryKeys & { positions: Array<'judge' | 'headJudge' | 'sportsInspector'> };
+export interface JudgeDocument extends Stored<Judge>, Due {
+  _id: string;
+  q: PersonQueryKeys & { positions: JudgePosition[] };
 }
 
 // ---------------------------------------------------------------------------------------------
 // clubs (_id = club id)
 
-export interface ClubLocationDocument {
-  type: 'main' | 'branch';
-  address: string | null;
-  city: string | null;
-  country: RegistryCountry;
-  placeId: string | null;
-}
+export type ClubLocationDocument = ClubLocation;
 
-export interface ClubDocument {
+/** The club detail without what a request adds (its coaches, links). */
+export interface ClubDocument extends Stored<Omit<ClubDetail, 'coaches' | 'links'>>, Due {
   _id: string;
-  id: string;
-  name: string | null;
-  logo: string | null;
-  /** Address of the main location, or null. */
-  address: string | null;
-  /** Country of the main location, or null. */
-  country: RegistryCountry;
-  /** Main first, then branches in the order they were added. */
-  locations: ClubLocationDocument[];
-  /** Open dancer links whose dancer role is REGISTRY now. */
-  dancersCount: number;
-  /** Open staff links whose coach role is REGISTRY (listed) now. */
-  coachesCount: number;
-  registryState: StoredRegistryState;
   /** Always null (a listed club has no registryUntil). */
   registryUntil: null;
-  archivedAt: string | null;
-  foundedOn: string | null;
-  approvedAt: string | null;
-  contacts: {
-    phone: string | null;
-    email: string | null;
-    website: string | null;
-    instagram: string | null;
-    facebook: string | null;
-  };
   q: SearchKeys & {
     /** Folded name: `sort=name` (then _id). */
     nameKey: string;
@@ -248,7 +167,6 @@ export interface ClubDocument {
     country: string[];
     bufferSince: string | null;
   };
-  nextDueAt: Date | null;
 }
 
 /** Fields never returned by the API (project them away). */
