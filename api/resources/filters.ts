@@ -15,15 +15,43 @@ import type { ResourceRequest } from './resourceRequest.ts';
 
 type Counted<K> = { key: K; count: number };
 
+/** Counts of the keys `keyOf` gives (null: not counted), each distinct key once with its count. */
+class KeyCounts<K> {
+  readonly #rows = new Map<string, Counted<K>>();
+  readonly #keyOf: (competition: Document) => K | null;
+
+  constructor(keyOf: (competition: Document) => K | null) {
+    this.#keyOf = keyOf;
+  }
+
+  add(competition: Document): void {
+    const key = this.#keyOf(competition);
+    if (key === null) return;
+    const id = JSON.stringify(key);
+    const row = this.#rows.get(id);
+    if (row) row.count += 1;
+    else this.#rows.set(id, { key, count: 1 });
+  }
+
+  rows(): Counted<K>[] {
+    return [...this.#rows.values()];
+  }
+}
+
 /**
- * Counts of published competitions grouped by a few fields. Only `$match`, `$group` with
- * `$sum` and field paths.
+ * Folds every published competition's location and type, read once with only those fields:
+ * the local stand-in runs an aggregate by decoding each matching document whole, so three
+ * `$group`s over the published competitions cost three full reads of them.
  */
-async function countBy<K>(competitions: Collection<Document>, match: Document, key: Document, maxTimeMS: number): Promise<Counted<K>[]> {
-  const rows = await competitions
-    .aggregate([{ $match: { visible: true, ...match } }, { $group: { _id: key, count: { $sum: 1 } } }], { maxTimeMS })
-    .toArray();
-  return rows.map((row) => ({ key: row._id as K, count: Number(row.count) }));
+async function countPublished(
+  competitions: Collection<Document>,
+  maxTimeMS: number,
+  counters: ReadonlyArray<{ add(competition: Document): void }>,
+): Promise<void> {
+  const projection = { _id: 0, 'location.countryId': 1, 'location.country': 1, 'location.countryCode': 1, 'location.city': 1, type: 1 };
+  for await (const competition of competitions.find({ visible: true }, { projection, maxTimeMS, batchSize: 10_000 })) {
+    for (const counter of counters) counter.add(competition);
+  }
 }
 
 /** Per id, the most used spelling (ties: the smaller), with the summed count. */
@@ -50,27 +78,26 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  * broken by id or country code so the body, and so its ETag, is the same on every instance.
  */
 export async function competitionFilters(req: ResourceRequest<NoQuery>): Promise<CompetitionFilters> {
-  const competitions = req.view.collection('competitions');
-  const [countries, cities, types] = await Promise.all([
-    countBy<{ id: number; name: string; code: string }>(
-      competitions,
-      { 'location.countryId': { $ne: null }, 'location.country': { $ne: null }, 'location.countryCode': { $ne: null } },
-      { id: '$location.countryId', name: '$location.country', code: '$location.countryCode' },
-      req.view.maxTimeMS,
-    ),
-    countBy<{ name: string; countryCode: string | null }>(
-      competitions,
-      { 'location.city': { $ne: null } },
-      { name: '$location.city', countryCode: '$location.countryCode' },
-      req.view.maxTimeMS,
-    ),
-    countBy<{ id: string; label: string }>(
-      competitions,
-      { type: { $ne: null } },
-      { id: '$type.code', label: '$type.label' },
-      req.view.maxTimeMS,
-    ),
-  ]);
+  type Location = { countryId: number | null; country: string | null; countryCode: string | null; city: string | null };
+  /** Absent fields as null, as the `$ne: null` the counts used to match with. */
+  const location = (c: Document): Location => {
+    const l = (c.location ?? {}) as Partial<Location>;
+    return { countryId: l.countryId ?? null, country: l.country ?? null, countryCode: l.countryCode ?? null, city: l.city ?? null };
+  };
+  const countriesCount = new KeyCounts<{ id: number; name: string; code: string }>((c) => {
+    const { countryId, country, countryCode } = location(c);
+    return countryId !== null && country !== null && countryCode !== null ? { id: countryId, name: country, code: countryCode } : null;
+  });
+  const citiesCount = new KeyCounts<{ name: string; countryCode: string | null }>((c) => {
+    const { city, countryCode } = location(c);
+    return city !== null ? { name: city, countryCode } : null;
+  });
+  const typesCount = new KeyCounts<{ id: string; label: string }>((c) => {
+    const type = (c.type ?? null) as { code: string; label: string } | null;
+    return type !== null ? { id: type.code, label: type.label } : null;
+  });
+  await countPublished(req.view.collection('competitions'), req.view.maxTimeMS, [countriesCount, citiesCount, typesCount]);
+  const [countries, cities, types] = [countriesCount.rows(), citiesCount.rows(), typesCount.rows()];
   return {
     data: {
       countries: mergeById(countries)

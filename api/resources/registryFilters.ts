@@ -10,72 +10,97 @@ type Entity = 'dancers' | 'coaches' | 'judges' | 'clubs';
 
 /** Counts cover the registry only; the archive and the internal buffer are never counted. */
 const LISTED = { registryState: 'REGISTRY' };
-const COUNTRY_KEY = (prefix: string) => ({ id: `$${prefix}.id`, name: `$${prefix}.name`, code: `$${prefix}.code` });
 
-async function peopleByCountry(people: Collection<Document>, maxTimeMS: number): Promise<Array<{ country: Country; count: number }>> {
-  const rows = await people
-    .aggregate([{ $match: { ...LISTED, country: { $ne: null } } }, { $group: { _id: COUNTRY_KEY('country'), count: { $sum: 1 } } }], {
-      maxTimeMS,
-    })
-    .toArray();
-  return rows.map((row) => ({ country: row._id as Country, count: Number(row.count) }));
+/**
+ * The listed records of a collection, only `projection`'s fields, for the caller to fold: one
+ * index walk per collection instead of a `$group` per facet. The local stand-in runs an
+ * aggregate by decoding every matching document whole (search tokens included), so the four
+ * `$group`s over the 59,251 listed of 173,360 dancers took 1,792 ms, this read 488 ms; on MongoDB
+ * it sends the listed records' few fields (about 60 bytes each) once per cache period.
+ */
+function listed(collection: Collection<Document>, projection: Document, maxTimeMS: number): AsyncIterable<Document> {
+  return collection.find(LISTED, { projection: { _id: 0, ...projection }, maxTimeMS, batchSize: 10_000 });
+}
+
+/** Per country id: the spelling first seen and how many of the records are in it. */
+class CountryCounts {
+  readonly byId = new Map<number, { country: Country; count: number }>();
+
+  add(country: Country | null | undefined): void {
+    if (!country) return;
+    const seen = this.byId.get(country.id);
+    if (seen) seen.count += 1;
+    else this.byId.set(country.id, { country: { id: country.id, name: country.name, code: country.code }, count: 1 });
+  }
+}
+
+async function peopleByCountry(people: Collection<Document>, maxTimeMS: number): Promise<CountryCounts> {
+  const counts = new CountryCounts();
+  for await (const person of listed(people, { country: 1 }, maxTimeMS)) counts.add(person.country as Country | null);
+  return counts;
 }
 
 /** A club counts once under every country it has a location in (the `country` filter's rule). */
-async function clubsByCountry(clubs: Collection<Document>, maxTimeMS: number): Promise<Array<{ country: Country; count: number }>> {
-  const rows = await clubs
-    .aggregate(
-      [
-        { $match: LISTED },
-        { $unwind: '$locations' },
-        { $match: { 'locations.country': { $ne: null } } },
-        { $group: { _id: { club: '$_id', ...COUNTRY_KEY('locations.country') } } },
-        { $group: { _id: { id: '$_id.id', name: '$_id.name', code: '$_id.code' }, count: { $sum: 1 } } },
-      ],
-      { maxTimeMS },
-    )
-    .toArray();
-  return rows.map((row) => ({ country: row._id as Country, count: Number(row.count) }));
+async function clubsByCountry(clubs: Collection<Document>, maxTimeMS: number): Promise<CountryCounts> {
+  const counts = new CountryCounts();
+  for await (const club of listed(clubs, { 'locations.country': 1 }, maxTimeMS)) {
+    const countries = new Map<number, Country>();
+    for (const { country } of (club.locations as Array<{ country: Country | null }> | undefined) ?? []) {
+      if (country && !countries.has(country.id)) countries.set(country.id, country);
+    }
+    for (const country of countries.values()) counts.add(country);
+  }
+  return counts;
 }
 
-/**
- * The distinct values of a field over listed records, each element of an array field counted
- * once. A `$group` on the whole value, flattened here: an array field has only a few
- * combinations, so grouping them is cheaper than unwinding every element.
- */
-async function distinctValues(collection: Collection<Document>, field: string, maxTimeMS: number): Promise<unknown[]> {
-  const rows = await collection.aggregate([{ $match: LISTED }, { $group: { _id: `$${field}` } }], { maxTimeMS }).toArray();
-  return [...new Set(rows.flatMap((row): unknown[] => (Array.isArray(row._id) ? (row._id as unknown[]) : [row._id])))];
+/** The listed dancers' countries and their dance classes, in one read. */
+async function dancerFacets(dancers: Collection<Document>, maxTimeMS: number): Promise<{ countries: CountryCounts; classes: number[] }> {
+  const countries = new CountryCounts();
+  const classes = new Set<number>();
+  for await (const dancer of listed(dancers, { country: 1, danceClass: 1 }, maxTimeMS)) {
+    countries.add(dancer.country as Country | null);
+    if (Number.isInteger(dancer.danceClass)) classes.add(dancer.danceClass as number);
+  }
+  return { countries, classes: [...classes].sort((a, b) => a - b) };
 }
 
-async function distinctIntegers(collection: Collection<Document>, field: string, maxTimeMS: number): Promise<number[]> {
-  const values = await distinctValues(collection, field, maxTimeMS);
-  return values.filter((v): v is number => Number.isInteger(v)).sort((a, b) => a - b);
+/** The listed judges' countries, categories and positions, in one read. */
+async function judgeFacets(
+  judges: Collection<Document>,
+  maxTimeMS: number,
+): Promise<{ countries: CountryCounts; categories: number[]; positions: Set<unknown> }> {
+  const countries = new CountryCounts();
+  const categories = new Set<number>();
+  const positions = new Set<unknown>();
+  for await (const judge of listed(judges, { country: 1, judgeCategory: 1, 'q.positions': 1 }, maxTimeMS)) {
+    countries.add(judge.country as Country | null);
+    if (Number.isInteger(judge.judgeCategory)) categories.add(judge.judgeCategory as number);
+    for (const position of (judge.q as { positions?: unknown[] } | undefined)?.positions ?? []) positions.add(position);
+  }
+  return { countries, categories: [...categories].sort((a, b) => a - b), positions };
 }
 
 /** `GET /registry/filters`: countries with counts per entity (in compareDisplayNames order, then id), classes, categories, positions, enums. */
 export async function registryFilters(req: ResourceRequest<NoQuery>): Promise<RegistryFilters> {
   const c = (listing: Entity) => req.view.collection(listing);
-  const [dancers, coaches, judges, clubs, danceClasses, judgeCategories, positions] = await Promise.all([
-    peopleByCountry(c('dancers'), req.view.maxTimeMS),
-    peopleByCountry(c('coaches'), req.view.maxTimeMS),
-    peopleByCountry(c('judges'), req.view.maxTimeMS),
-    clubsByCountry(c('clubs'), req.view.maxTimeMS),
-    distinctIntegers(c('dancers'), 'danceClass', req.view.maxTimeMS),
-    distinctIntegers(c('judges'), 'judgeCategory', req.view.maxTimeMS),
-    distinctValues(c('judges'), 'q.positions', req.view.maxTimeMS),
+  const { maxTimeMS } = req.view;
+  const [dancers, coaches, judges, clubs] = await Promise.all([
+    dancerFacets(c('dancers'), maxTimeMS),
+    peopleByCountry(c('coaches'), maxTimeMS),
+    judgeFacets(c('judges'), maxTimeMS),
+    clubsByCountry(c('clubs'), maxTimeMS),
   ]);
   const countries = new Map<number, Country & { counts: Record<Entity, number> }>();
-  const add = (entity: Entity, rows: Array<{ country: Country; count: number }>): void => {
-    for (const { country, count } of rows) {
+  const add = (entity: Entity, counts: CountryCounts): void => {
+    for (const { country, count } of counts.byId.values()) {
       const entry = countries.get(country.id) ?? { ...country, counts: { dancers: 0, coaches: 0, judges: 0, clubs: 0 } };
       entry.counts[entity] += count;
       countries.set(country.id, entry);
     }
   };
-  add('dancers', dancers);
+  add('dancers', dancers.countries);
   add('coaches', coaches);
-  add('judges', judges);
+  add('judges', judges.countries);
   add('clubs', clubs);
   return {
     data: {
@@ -83,9 +108,9 @@ export async function registryFilters(req: ResourceRequest<NoQuery>): Promise<Re
       countries: [...countries.values()]
         .map(({ id, name, code, counts }) => ({ id, name, code, counts }))
         .sort((a, b) => compareDisplayNames(a.name, b.name) || a.id - b.id),
-      danceClasses,
-      judgeCategories,
-      judgePositions: JUDGE_POSITIONS.filter((p) => positions.includes(p)),
+      danceClasses: dancers.classes,
+      judgeCategories: judges.categories,
+      judgePositions: JUDGE_POSITIONS.filter((p) => judges.positions.has(p)),
       statuses: [...MEMBERSHIP_STATUSES],
       registryStates: [...REGISTRY_STATES],
     },
