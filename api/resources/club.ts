@@ -18,7 +18,7 @@ async function clubCoaches(view: ReadModelView, clubId: string): Promise<Coach[]
     .collection('coaches')
     .find(filter, { projection: projectionOf(COACH_FIELDS), sort: { ...plan.sort }, hint: plan.index.name, maxTimeMS: view.maxTimeMS })
     .toArray();
-  return docs.map((doc) => toCoach(doc as unknown as Parameters<typeof toCoach>[0]));
+  return docs.map(toCoach);
 }
 
 /**

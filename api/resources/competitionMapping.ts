@@ -1,8 +1,9 @@
-import type { Category } from '../../schemas/api/category.ts';
+import { Category } from '../../schemas/api/category.ts';
 import type { Competition } from '../../schemas/api/competition.ts';
 import type { CategoryDocument, CompetitionDocument } from '../../services/readModel/documents.ts';
 import { resolveRegistrationState } from '../../services/readModel/index.ts';
 import { segment, type ApiUrls } from './apiUrls.ts';
+import { recordOf } from './schemaRecord.ts';
 
 /** The stored fields a competition response is made from (`q.registrationExternalUrl` for the link). */
 export const COMPETITION_FIELDS = [
@@ -38,21 +39,7 @@ export interface CompetitionExtras {
   readonly entriesCount: boolean;
 }
 
-export function toCategory(c: CategoryDocument): Category {
-  return {
-    id: c.id,
-    name: c.name,
-    entryType: c.entryType,
-    style: c.style,
-    ageGroup: c.ageGroup,
-    birthYearRange: c.birthYearRange,
-    participantDivision: c.participantDivision,
-    level: c.level,
-    dances: [...c.dances],
-    displayOrder: c.displayOrder,
-    startsCount: c.startsCount,
-  };
-}
+export const toCategory = recordOf(Category);
 
 /**
  * The public competition. `registration.state` is resolved on the request's calendar day, the
