@@ -66,8 +66,8 @@ const EQUALITY_PATHS: Record<string, string> = {
   country: 'q.country',
 };
 const CLUB_EQUALITY_PATHS: Record<string, string> = { search: 'q.tokens', countryId: 'q.countryIds', country: 'q.country' };
-/** Filters whose one index leads with them and does not sort: the database sorts their matches (a top-k sort). */
-const UNSORTED_LEADING = new Set(['search']);
+/** Filters whose one index leads with them and does not sort: the database sorts their matches (search: a top-k sort; a roster: a few dozen). */
+const UNSORTED_LEADING = new Set(['search', 'clubId', 'coachId']);
 const ARRAY_PATHS = new Set(['q.tokens', 'q.clubIds', 'q.coachIds', 'q.country', 'q.countryIds', 'q.cities', 'q.positions']);
 const ENDPOINT_OF: Record<ReadListing, keyof typeof ENDPOINTS> = {
   competitions: 'competitions',

@@ -23,6 +23,13 @@ export interface FilterDeclaration {
 }
 
 const search: FilterDeclaration = { path: 'q.tokens', match: 'search', leads: 'unsorted' };
+/**
+ * A club's or a coach's current people: open links only, so a roster stays small (35 dancers a
+ * club on average in the 200,000-person benchmark model) and its matches are sorted in memory.
+ * One index instead of four sort-serving copies: the rebuild builds 7 fewer indexes on the
+ * largest collections and every dancer write maintains 6 fewer.
+ */
+const rosterOf = (path: string): FilterDeclaration => ({ path, match: 'equals', leads: 'unsorted' });
 const personCountry = {
   countryId: { path: 'country.id', match: 'equals', leads: 'sorted' },
   country: { path: 'q.country', match: 'folded', leads: 'sorted' },
@@ -50,8 +57,8 @@ export const LISTING_FILTERS: { readonly [L in ReadListing]: Readonly<Record<str
   // `clubId` and `coachId` match open links only; `status` is the dancer role's.
   dancers: {
     search,
-    clubId: { path: 'q.clubIds', match: 'equals', leads: 'sorted' },
-    coachId: { path: 'q.coachIds', match: 'equals', leads: 'sorted' },
+    clubId: rosterOf('q.clubIds'),
+    coachId: rosterOf('q.coachIds'),
     ...personCountry,
     sex: { path: 'q.sex', match: 'equals' },
     danceClass: { path: 'danceClass', match: 'equals' },
@@ -60,7 +67,7 @@ export const LISTING_FILTERS: { readonly [L in ReadListing]: Readonly<Record<str
   },
   coaches: {
     search,
-    clubId: { path: 'q.clubIds', match: 'equals', leads: 'sorted' },
+    clubId: rosterOf('q.clubIds'),
     ...personCountry,
     sex: { path: 'q.sex', match: 'equals' },
     highestClass: { path: 'highestClass', match: 'equals' },

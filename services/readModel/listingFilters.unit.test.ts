@@ -22,8 +22,8 @@ describe('LISTING_FILTERS', () => {
   it('is where the index plan takes its leading filters from, in declaration order', () => {
     expect(LISTING_PLANS.dancers.leading).toEqual([
       { filter: 'search', path: 'q.tokens', sorted: false },
-      { filter: 'clubId', path: 'q.clubIds', sorted: true },
-      { filter: 'coachId', path: 'q.coachIds', sorted: true },
+      { filter: 'clubId', path: 'q.clubIds', sorted: false },
+      { filter: 'coachId', path: 'q.coachIds', sorted: false },
       { filter: 'countryId', path: 'country.id', sorted: true },
       { filter: 'country', path: 'q.country', sorted: true },
     ]);
