@@ -81,13 +81,20 @@ export async function deriveDeferred(
   config: ProjectionConfig,
   now: Date,
 ): Promise<void> {
-  for (const coaches of slices(deferred.coaches)) await projectBatch({ events: [], due: { coaches } }, store, config, now);
-  for (const clubs of slices(deferred.clubs)) await projectBatch({ events: [], due: { clubs } }, store, config, now);
+  for (const coaches of slices(deferred.coaches, DEFERRED_SLICE.coaches))
+    await projectBatch({ events: [], due: { coaches } }, store, config, now);
+  for (const clubs of slices(deferred.clubs, DEFERRED_SLICE.clubs)) await projectBatch({ events: [], due: { clubs } }, store, config, now);
 }
 
-const DEFERRED_SLICE = 5_000;
+/**
+ * Subjects derived together. A club loads the facts of its whole roster (about 35 dancers and
+ * their coaches), a coach a few. In a rebuild of 1,007,694 events the heap in use peaked where
+ * the derivation runs, at the end of the replay: 509 MB with the 2,500 clubs in one slice of
+ * 5,000, 468 MB in slices of 500 (one run each, sampled every 0.5 s).
+ */
+const DEFERRED_SLICE = { coaches: 5_000, clubs: 500 } as const;
 
-function* slices(ids: ReadonlySet<string>): Generator<string[]> {
+function* slices(ids: ReadonlySet<string>, size: number): Generator<string[]> {
   const all = [...ids];
-  for (let i = 0; i < all.length; i += DEFERRED_SLICE) yield all.slice(i, i + DEFERRED_SLICE);
+  for (let i = 0; i < all.length; i += size) yield all.slice(i, i + size);
 }
