@@ -11,32 +11,8 @@ import {
 } from '../../schemas/enumValues.ts';
 import type { NoQuery } from '../../schemas/api/noQuery.ts';
 import { compareDisplayNames } from './compareDisplayNames.ts';
+import { KeyCounts } from './keyCounts.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
-
-type Counted<K> = { key: K; count: number };
-
-/** Counts of the keys `keyOf` gives (null: not counted), each distinct key once with its count. */
-class KeyCounts<K> {
-  readonly #rows = new Map<string, Counted<K>>();
-  readonly #keyOf: (competition: Document) => K | null;
-
-  constructor(keyOf: (competition: Document) => K | null) {
-    this.#keyOf = keyOf;
-  }
-
-  add(competition: Document): void {
-    const key = this.#keyOf(competition);
-    if (key === null) return;
-    const id = JSON.stringify(key);
-    const row = this.#rows.get(id);
-    if (row) row.count += 1;
-    else this.#rows.set(id, { key, count: 1 });
-  }
-
-  rows(): Counted<K>[] {
-    return [...this.#rows.values()];
-  }
-}
 
 /**
  * Folds every published competition's location and type, read once with only those fields:
@@ -46,27 +22,12 @@ class KeyCounts<K> {
 async function countPublished(
   competitions: Collection<Document>,
   maxTimeMS: number,
-  counters: ReadonlyArray<{ add(competition: Document): void }>,
+  counters: ReadonlyArray<(competition: Document) => void>,
 ): Promise<void> {
   const projection = { _id: 0, 'location.countryId': 1, 'location.country': 1, 'location.countryCode': 1, 'location.city': 1, type: 1 };
   for await (const competition of competitions.find({ visible: true }, { projection, maxTimeMS, batchSize: 10_000 })) {
-    for (const counter of counters) counter.add(competition);
+    for (const count of counters) count(competition);
   }
-}
-
-/** Per id, the most used spelling (ties: the smaller), with the summed count. */
-function mergeById<K extends { id: number | string }>(rows: Counted<K>[]): Counted<K>[] {
-  const merged = new Map<number | string, { best: Counted<K>; count: number }>();
-  for (const row of rows) {
-    const seen = merged.get(row.key.id);
-    if (!seen) merged.set(row.key.id, { best: row, count: row.count });
-    else {
-      seen.count += row.count;
-      if (row.count > seen.best.count || (row.count === seen.best.count && JSON.stringify(row.key) < JSON.stringify(seen.best.key)))
-        seen.best = row;
-    }
-  }
-  return [...merged.values()].map(({ best, count }) => ({ key: best.key, count }));
 }
 
 /** Code units: for codes, which are identifiers rather than words. */
@@ -84,29 +45,37 @@ export async function competitionFilters(req: ResourceRequest<NoQuery>): Promise
     const l = (c.location ?? {}) as Partial<Location>;
     return { countryId: l.countryId ?? null, country: l.country ?? null, countryCode: l.countryCode ?? null, city: l.city ?? null };
   };
-  const countriesCount = new KeyCounts<{ id: number; name: string; code: string }>((c) => {
-    const { countryId, country, countryCode } = location(c);
-    return countryId !== null && country !== null && countryCode !== null ? { id: countryId, name: country, code: countryCode } : null;
-  });
-  const citiesCount = new KeyCounts<{ name: string; countryCode: string | null }>((c) => {
-    const { city, countryCode } = location(c);
-    return city !== null ? { name: city, countryCode } : null;
-  });
-  const typesCount = new KeyCounts<{ id: string; label: string }>((c) => {
-    const type = (c.type ?? null) as { code: string; label: string } | null;
-    return type !== null ? { id: type.code, label: type.label } : null;
-  });
-  await countPublished(req.view.collection('competitions'), req.view.maxTimeMS, [countriesCount, citiesCount, typesCount]);
-  const [countries, cities, types] = [countriesCount.rows(), citiesCount.rows(), typesCount.rows()];
+  const countries = new KeyCounts<{ id: number; name: string; code: string }>();
+  const cities = new KeyCounts<{ name: string; countryCode: string | null }>();
+  const types = new KeyCounts<{ id: string; label: string }>();
+  await countPublished(req.view.collection('competitions'), req.view.maxTimeMS, [
+    (c) => {
+      const { countryId, country, countryCode } = location(c);
+      countries.add(
+        countryId !== null && country !== null && countryCode !== null ? { id: countryId, name: country, code: countryCode } : null,
+      );
+    },
+    (c) => {
+      const { city, countryCode } = location(c);
+      cities.add(city !== null ? { name: city, countryCode } : null);
+    },
+    (c) => {
+      const type = (c.type ?? null) as { code: string; label: string } | null;
+      types.add(type !== null ? { id: type.code, label: type.label } : null);
+    },
+  ]);
   return {
     data: {
-      countries: mergeById(countries)
+      countries: countries
+        .byId()
         .map(({ key, count }) => ({ id: key.id, name: key.name, code: key.code, competitionsCount: count }))
         .sort((a, b) => compareDisplayNames(a.name, b.name) || a.id - b.id),
       cities: cities
+        .rows()
         .map(({ key, count }) => ({ name: key.name, countryCode: key.countryCode ?? null, competitionsCount: count }))
         .sort((a, b) => compareDisplayNames(a.name, b.name) || byText(a.countryCode ?? '', b.countryCode ?? '')),
-      types: mergeById(types)
+      types: types
+        .byId()
         .map(({ key }) => ({ code: key.id, label: key.label }))
         .sort((a, b) => byText(a.code, b.code)),
       statuses: [...COMPETITION_STATUSES],

@@ -3,6 +3,7 @@ import { JUDGE_POSITIONS, MEMBERSHIP_STATUSES, REGISTRY_STATES } from '../../sch
 import type { RegistryFilters } from '../../schemas/api/filterBodies.ts';
 import type { NoQuery } from '../../schemas/api/noQuery.ts';
 import { compareDisplayNames } from './compareDisplayNames.ts';
+import { KeyCounts } from './keyCounts.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
 type Country = { id: number; name: string; code: string };
@@ -23,43 +24,39 @@ function listed(collection: Collection<Document>, projection: Document, maxTimeM
   return collection.find(LISTED, { projection: { _id: 0, ...projection }, maxTimeMS, batchSize: 10_000 });
 }
 
-/** Per country id: the spelling first seen and how many of the records are in it. */
-class CountryCounts {
-  readonly byId = new Map<number, { country: Country; count: number }>();
+type CountryCounts = KeyCounts<Country>;
 
-  add(country: Country | null | undefined): void {
-    if (!country) return;
-    const seen = this.byId.get(country.id);
-    if (seen) seen.count += 1;
-    else this.byId.set(country.id, { country: { id: country.id, name: country.name, code: country.code }, count: 1 });
-  }
-}
+/** A stored country as a counting key (its three fields only), or null. */
+const countryOf = (value: unknown): Country | null => {
+  const country = value as Country | null | undefined;
+  return country ? { id: country.id, name: country.name, code: country.code } : null;
+};
 
 async function peopleByCountry(people: Collection<Document>, maxTimeMS: number): Promise<CountryCounts> {
-  const counts = new CountryCounts();
-  for await (const person of listed(people, { country: 1 }, maxTimeMS)) counts.add(person.country as Country | null);
+  const counts = new KeyCounts<Country>();
+  for await (const person of listed(people, { country: 1 }, maxTimeMS)) counts.add(countryOf(person.country));
   return counts;
 }
 
 /** A club counts once under every country it has a location in (the `country` filter's rule). */
 async function clubsByCountry(clubs: Collection<Document>, maxTimeMS: number): Promise<CountryCounts> {
-  const counts = new CountryCounts();
+  const counts = new KeyCounts<Country>();
   for await (const club of listed(clubs, { 'locations.country': 1 }, maxTimeMS)) {
     const countries = new Map<number, Country>();
     for (const { country } of (club.locations as Array<{ country: Country | null }> | undefined) ?? []) {
       if (country && !countries.has(country.id)) countries.set(country.id, country);
     }
-    for (const country of countries.values()) counts.add(country);
+    for (const country of countries.values()) counts.add(countryOf(country));
   }
   return counts;
 }
 
 /** The listed dancers' countries and their dance classes, in one read. */
 async function dancerFacets(dancers: Collection<Document>, maxTimeMS: number): Promise<{ countries: CountryCounts; classes: number[] }> {
-  const countries = new CountryCounts();
+  const countries = new KeyCounts<Country>();
   const classes = new Set<number>();
   for await (const dancer of listed(dancers, { country: 1, danceClass: 1 }, maxTimeMS)) {
-    countries.add(dancer.country as Country | null);
+    countries.add(countryOf(dancer.country));
     if (Number.isInteger(dancer.danceClass)) classes.add(dancer.danceClass as number);
   }
   return { countries, classes: [...classes].sort((a, b) => a - b) };
@@ -70,11 +67,11 @@ async function judgeFacets(
   judges: Collection<Document>,
   maxTimeMS: number,
 ): Promise<{ countries: CountryCounts; categories: number[]; positions: Set<unknown> }> {
-  const countries = new CountryCounts();
+  const countries = new KeyCounts<Country>();
   const categories = new Set<number>();
   const positions = new Set<unknown>();
   for await (const judge of listed(judges, { country: 1, judgeCategory: 1, 'q.positions': 1 }, maxTimeMS)) {
-    countries.add(judge.country as Country | null);
+    countries.add(countryOf(judge.country));
     if (Number.isInteger(judge.judgeCategory)) categories.add(judge.judgeCategory as number);
     for (const position of (judge.q as { positions?: unknown[] } | undefined)?.positions ?? []) positions.add(position);
   }
@@ -93,7 +90,7 @@ export async function registryFilters(req: ResourceRequest<NoQuery>): Promise<Re
   ]);
   const countries = new Map<number, Country & { counts: Record<Entity, number> }>();
   const add = (entity: Entity, counts: CountryCounts): void => {
-    for (const { country, count } of counts.byId.values()) {
+    for (const { key: country, count } of counts.byId()) {
       const entry = countries.get(country.id) ?? { ...country, counts: { dancers: 0, coaches: 0, judges: 0, clubs: 0 } };
       entry.counts[entity] += count;
       countries.set(country.id, entry);
