@@ -26,7 +26,6 @@ export async function listCompetitionRemovals(req: ResourceRequest<CompetitionRe
   const { query } = req;
   const collection = req.view.collection('competitions');
   const filter = removalsFilter(query.updatedSince);
-  const options = { hint: REMOVALS_INDEX_NAME, maxTimeMS: req.view.maxTimeMS };
   const skip = pageSkip(query.page, query.limit);
   const count = req.view.count('competitions', filter);
   const find =
@@ -34,7 +33,8 @@ export async function listCompetitionRemovals(req: ResourceRequest<CompetitionRe
       ? Promise.resolve([])
       : collection
           .find(filter, {
-            ...options,
+            hint: REMOVALS_INDEX_NAME,
+            maxTimeMS: req.view.maxTimeMS,
             projection: { _id: 0, id: 1, slug: 1, removal: 1 },
             sort: { 'removal.at': 1, _id: 1 },
             skip,
