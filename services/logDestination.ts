@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
 
 export interface LogDestination {
-  /** Takes one line (or several); never blocks, never throws. */
+  /** Takes one line (or several), written with the rest of the event-loop turn's; never blocks, never throws. */
   write(text: string): void;
   /** Resolves once every queued line is written, or after `timeoutMs`, whichever comes first. */
   drain(timeoutMs: number): Promise<void>;
@@ -36,14 +36,19 @@ export function createLogDestination(fd = 1, options: LogDestinationOptions = {}
   const maxQueuedBytes = options.maxQueuedBytes ?? 4 * 1024 * 1024;
   const retryMs = options.retryMs ?? 50;
   const target = nonBlockingHandle(fd);
-  const queue: Buffer[] = [];
+  // Written bytes waiting for the reader, each chunk with the number of log lines it holds (0 for
+  // our own "lines dropped" notice: losing one is not a dropped log line).
+  const queue: { bytes: Buffer; lines: number }[] = [];
   let queuedBytes = 0;
+  // Lines of this event-loop turn, written together when it ends: one write(2) for all the lines
+  // of the requests a turn answered, instead of one each (under load the API's request log
+  // otherwise spent more CPU in write(2) than in formatting the lines).
+  let turn: string[] = [];
+  let turnScheduled = false;
   let dropped = 0;
   let reportedDrops = 0;
   // The last write failed (not for a full pipe): the reader is gone or the disk full for now.
   let failing = false;
-  // Our own "lines dropped" notices: losing one is not a dropped log line.
-  const notices = new WeakSet<Buffer>();
   let retry: NodeJS.Timeout | undefined;
   const drained = new Set<() => void>();
 
@@ -53,23 +58,20 @@ export function createLogDestination(fd = 1, options: LogDestinationOptions = {}
       const head = queue[0]!;
       let written: number;
       try {
-        written = writeSync(target, head);
+        written = writeSync(target, head.bytes);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return false;
-        // Gone (EPIPE, EBADF) or full (ENOSPC): this line is lost, the next one tries again.
+        // Gone (EPIPE, EBADF) or full (ENOSPC): these lines are lost, the next ones try again.
         queue.shift();
-        queuedBytes -= head.length;
-        if (!notices.has(head)) dropped += 1;
+        queuedBytes -= head.bytes.length;
+        dropped += head.lines;
         failing = true;
         continue;
       }
       failing = false;
       queuedBytes -= written;
-      if (written === head.length) queue.shift();
-      else {
-        queue[0] = head.subarray(written);
-        if (notices.has(head)) notices.add(queue[0]);
-      }
+      if (written === head.bytes.length) queue.shift();
+      else head.bytes = head.bytes.subarray(written);
     }
     return true;
   };
@@ -90,37 +92,53 @@ export function createLogDestination(fd = 1, options: LogDestinationOptions = {}
     if (dropped > reportedDrops && !failing) {
       const lost = dropped - reportedDrops;
       reportedDrops = dropped;
-      const notice = enqueue(
-        `${JSON.stringify({ level: 40, time: new Date().toISOString(), msg: `${lost} log lines dropped: the log reader did not keep up, went away or its disk was full` })}\n`,
+      enqueue(
+        Buffer.from(
+          `${JSON.stringify({ level: 40, time: new Date().toISOString(), msg: `${lost} log lines dropped: the log reader did not keep up, went away or its disk was full` })}\n`,
+        ),
+        0,
       );
-      if (notice) notices.add(notice);
       if (!flush()) return scheduleRetry();
     }
     for (const resolve of drained) resolve();
     drained.clear();
   };
 
-  const enqueue = (text: string): Buffer | undefined => {
-    const bytes = Buffer.from(text);
+  const enqueue = (bytes: Buffer, lines: number): void => {
     if (queuedBytes + bytes.length > maxQueuedBytes) {
-      dropped += 1;
-      return undefined;
+      dropped += lines;
+      return;
     }
-    queue.push(bytes);
+    queue.push({ bytes, lines });
     queuedBytes += bytes.length;
-    return bytes;
+  };
+
+  /** Moves this turn's lines to the queue and writes what the reader takes. */
+  const endTurn = (): void => {
+    turnScheduled = false;
+    if (turn.length === 0) return;
+    const lines = turn;
+    turn = [];
+    const waiting = queue.length > 0;
+    const joined = Buffer.from(lines.length === 1 ? lines[0]! : lines.join(''));
+    // Past the bound, line by line: the lines that fit are kept whole, in order, the rest dropped.
+    if (queuedBytes + joined.length <= maxQueuedBytes) enqueue(joined, lines.length);
+    else for (const line of lines) enqueue(Buffer.from(line), 1);
+    // Behind a queue the lines wait their turn (order kept); the retry timer writes them.
+    if (waiting) return;
+    if (flush()) settle();
+    else scheduleRetry();
   };
 
   return {
     write(text) {
-      const waiting = queue.length > 0;
-      enqueue(text);
-      // Behind a queue the line waits its turn (order kept); the retry timer writes it.
-      if (waiting) return;
-      if (flush()) settle();
-      else scheduleRetry();
+      turn.push(text);
+      if (turnScheduled) return;
+      turnScheduled = true;
+      setImmediate(endTurn);
     },
     drain(timeoutMs) {
+      endTurn();
       if (queue.length === 0) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const done = (): void => {

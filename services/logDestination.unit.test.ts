@@ -47,6 +47,9 @@ function readAll(fd: number): string {
 
 const line = (i: number): string => `${JSON.stringify({ i, msg: 'x'.repeat(200) })}\n`;
 
+/** The end of the current event-loop turn, when the destination writes the turn's lines. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 describe('createLogDestination', () => {
   it('never blocks on a full pipe, and writes every line in order once the reader reads again', async () => {
     const { reader, writer } = pipe();
@@ -68,6 +71,7 @@ describe('createLogDestination', () => {
     const { reader, writer } = pipe();
     const log = createLogDestination(writer, { retryMs: 5, maxQueuedBytes: 20_000 });
     for (let i = 0; i < 2_000; i++) log.write(line(i));
+    await nextTurn();
     expect(log.dropped).toBeGreaterThan(1_000);
     const dropped = log.dropped;
     let text = '';
@@ -92,18 +96,21 @@ describe('createLogDestination', () => {
     const { reader, writer } = pipe();
     const log = createLogDestination(writer);
     log.write(line(0));
+    await nextTurn();
     closeSync(reader);
     opened.splice(opened.indexOf(reader), 1);
     for (let i = 1; i <= 100; i++) log.write(line(i));
+    await nextTurn();
     expect(log.dropped).toBe(100);
     await log.drain(10_000);
   });
 
-  it('drops lines without throwing on a full disk (ENOSPC), and writes again to a file', () => {
+  it('drops lines without throwing on a full disk (ENOSPC), and writes again to a file', async () => {
     const full = openSync('/dev/full', 'w');
     opened.push(full);
     const log = createLogDestination(full);
     for (let i = 0; i < 10; i++) log.write(line(i));
+    await nextTurn();
     expect(log.dropped).toBe(10);
 
     dir = mkdtempSync(join(tmpdir(), 'log-destination-'));
@@ -111,6 +118,22 @@ describe('createLogDestination', () => {
     opened.push(file);
     const toFile = createLogDestination(file);
     for (let i = 0; i < 3; i++) toFile.write(line(i));
+    await nextTurn();
     expect(readFileSync(join(dir, 'log'), 'utf8')).toBe(line(0) + line(1) + line(2));
+  });
+
+  it("writes a turn's lines with one write(2), and drain writes the current turn's at once", async () => {
+    const { reader, writer } = pipe();
+    const log = createLogDestination(writer);
+    log.write(line(0));
+    log.write(line(1));
+    // Nothing yet: the lines wait for the end of the turn.
+    expect(readAll(reader)).toBe('');
+    await nextTurn();
+    expect(readAll(reader)).toBe(line(0) + line(1));
+    // A process about to exit drains: the lines of its last turn must not wait for a turn that never comes.
+    log.write(line(2));
+    await log.drain(1_000);
+    expect(readAll(reader)).toBe(line(2));
   });
 });
