@@ -54,6 +54,9 @@ export class ReadModelSource {
   /** Per request (keyed by its Koa context, so nothing outlives the request). */
   readonly #requests = new WeakMap<object, RequestScope>();
   readonly #maxTimeMS: number;
+  #last: { meta: ReadModelMeta; view: Promise<ReadModelView> } | undefined;
+  /** The data version per endpoint's listings (the catalogue's arrays) of each view. */
+  readonly #versionKeys = new WeakMap<ReadModelView, Map<readonly DataListing[], string>>();
 
   constructor(db: Db, options: ReadModelSourceOptions) {
     this.#db = db;
@@ -92,20 +95,40 @@ export class ReadModelSource {
   /** `<generation>:<version of each listing>`: the cache's data version for an endpoint's listings. */
   async currentVersion(ctx: object, listings: readonly DataListing[]): Promise<string> {
     const view = await this.view(ctx);
-    return [view.generation, ...listings.map((listing) => view.versions[listing] ?? 0)].join(':');
+    let version = this.#versionKeys.get(view)?.get(listings);
+    if (version === undefined) {
+      version = [view.generation, ...listings.map((listing) => view.versions[listing] ?? 0)].join(':');
+      if (!this.#versionKeys.has(view)) this.#versionKeys.set(view, new Map());
+      this.#versionKeys.get(view)!.set(listings, version);
+    }
+    return version;
   }
 
-  async #viewAt(arrivedAt: number): Promise<ReadModelView> {
-    const { generation, versions, currentAt } = await this.#meta.get(arrivedAt);
+  /**
+   * One view per meta read, shared by every request served from it: a busy instance answers
+   * thousands of cache hits per meta read, and building a view (and its version keys) for each
+   * was a visible share of a hit's CPU.
+   */
+  #viewAt(arrivedAt: number): Promise<ReadModelView> {
+    const meta = this.#meta.get(arrivedAt);
+    if (meta instanceof Promise) return meta.then((read) => this.#viewOf(read));
+    return this.#viewOf(meta);
+  }
+
+  #viewOf(meta: ReadModelMeta): Promise<ReadModelView> {
+    if (this.#last?.meta === meta) return this.#last.view;
+    const { generation, versions, currentAt } = meta;
     const db = this.#db;
-    return {
+    const view = Promise.resolve<ReadModelView>({
       generation,
       versions,
       currentAt,
       maxTimeMS: this.#maxTimeMS,
       collection: (listing) => db.collection(collectionName(listing, generation)),
       count: (listing, filter) => countMatching(db, collectionName(listing, generation), filter, this.#maxTimeMS),
-    };
+    });
+    this.#last = { meta, view };
+    return view;
   }
 }
 

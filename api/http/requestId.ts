@@ -23,7 +23,7 @@ export function requestId(options: RequestIdOptions = {}): Middleware {
     const id = acceptedRequestId(header === '' ? undefined : header, generate);
     const state = apiState(ctx);
     state.requestId = id;
-    if (options.logger) state.log = options.logger.child({ requestId: id });
+    if (options.logger) state.baseLogger = options.logger;
     ctx.set('X-Request-Id', id);
     await next();
   };
