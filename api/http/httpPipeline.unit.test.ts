@@ -12,7 +12,7 @@ const UUID = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
 function harness(
   options: { limit?: number; maxBytes?: number; fail?: Error; gate?: Promise<void>; failFirst?: boolean; versionGate?: Promise<void> } = {},
 ) {
-  const state = { now: T0, versions: { calendar: 'v1', registry: 'r1' }, routeCalls: 0 };
+  const state = { now: T0, versions: { calendar: 'v1', registry: 'r1' }, routeCalls: 0, queries: [] as unknown[] };
   const cache = new BodyCache(options.maxBytes ?? 1_000_000);
   const app = new Koa();
   app.silent = true;
@@ -39,6 +39,7 @@ function harness(
     if (options.failFirst && call === 1) throw new Error('first computation failed');
     const matched = matchedEndpointOf(ctx);
     const query = matched?.definition.name === 'competitions' ? queryOf(ctx, 'competitions') : undefined;
+    state.queries.push(query);
     ctx.body = {
       data: { endpoint: matched?.definition.name, params: matched?.params, page: query?.page, version: state.versions.calendar },
     };
@@ -95,6 +96,24 @@ describe('httpPipeline: paths and methods', () => {
     });
     expect((await request({ path: `/api/v1/clubs/${UUID}` })).json.data.params).toEqual({ id: UUID });
     expect((await request({ path: '/api/v1/competitions?page=3' })).json.data.page).toBe(3);
+  });
+
+  it('resolves a URL once: a repeat gets the same endpoint and frozen query, other methods and bad URLs are refused each time', async () => {
+    const { request, state } = harness();
+    // updatedSince bypasses the cache, so every request reaches the route.
+    const url = '/api/v1/competitions?page=2&updatedSince=2026-01-01T00:00:00Z';
+    expect((await request({ path: url })).json.data).toMatchObject({ endpoint: 'competitions', page: 2 });
+    expect((await request({ path: url })).json.data).toMatchObject({ endpoint: 'competitions', page: 2 });
+    expect(state.queries).toHaveLength(2);
+    expect(state.queries[1]).toBe(state.queries[0]);
+    expect(Object.isFrozen(state.queries[0])).toBe(true);
+    expect((await request({ method: 'POST', path: url })).status).toBe(405);
+    for (let i = 0; i < 2; i++) {
+      const bad = await request({ path: '/api/v1/competitions?page=0' });
+      expect(bad.status).toBe(400);
+      expect(bad.json.error.details).toEqual([expect.stringMatching(/^page: /)]);
+    }
+    expect(state.routeCalls).toBe(2);
   });
 
   it('reads the base path, with or without its slash, as the root document', async () => {
