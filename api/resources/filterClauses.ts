@@ -6,14 +6,16 @@ import type { FilterDeclaration } from '../../services/readModel/listingFilters.
 const NOTHING: Document = { _id: { $in: [] } };
 
 /**
- * Substring search: every n-gram in the multikey `q.tokens` (the index narrows), then the
+ * Substring search: every 3-gram, or for 2 characters a token beginning with them, in the
+ * multikey `q.tokens` (the index narrows), then the
  * folded text as a plain substring of `q.text` (the exact check). Regex metacharacters in the
  * input are escaped, so `a.b` or `(x` match literally.
  */
 function searchClause(search: string): Document {
   const wanted = searchQuery(search);
   if (wanted === null) return NOTHING;
-  return { 'q.tokens': { $all: wanted.tokens }, 'q.text': { $regex: escapeRegExp(wanted.text) } };
+  const tokens = wanted.prefix === null ? { $all: wanted.tokens } : { $regex: `^${escapeRegExp(wanted.prefix)}` };
+  return { 'q.tokens': tokens, 'q.text': { $regex: escapeRegExp(wanted.text) } };
 }
 
 /** Equality on a folded key (case- and diacritic-insensitive exact match, e.g. `country`). */

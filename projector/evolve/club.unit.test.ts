@@ -98,7 +98,7 @@ describe('club documents', () => {
       nameKey: 'dsc aurora',
       approvedRank: 0,
     });
-    expect(d.q.tokens).toEqual(expect.arrayContaining(['au', 'aur', 'ror']));
+    expect(d.q.tokens).toEqual(expect.arrayContaining(['aur', 'ror']));
   });
 
   it('swaps main and branch on main_location_set, the former main keeping its place among branches', () => {

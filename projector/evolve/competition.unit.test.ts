@@ -240,7 +240,7 @@ describe('public fields and query keys', () => {
     expect(d.location.label).toBe('Rīga, Latvia');
     expect(d.q).toMatchObject({ name: 'riga open 2025', city: 'riga', country: ['latvia', 'lv'], registrationExternalUrl: null });
     expect(d.q.text.split('\n')).toContain('arena riga');
-    expect(d.q.tokens).toEqual(expect.arrayContaining(['gre', 'rea', 'eat', 'ar']));
+    expect(d.q.tokens).toEqual(expect.arrayContaining(['gre', 'rea', 'eat']));
   });
 
   it('gives a null description and label when there is nothing to show', () => {

@@ -75,9 +75,16 @@ describe('searchTokens and searchQuery', () => {
     expect(keys.text).toContain(query?.text);
     expect(keys.text.split('\n')).toEqual(['janis', 'ozols']);
   });
-  it('serves two-character queries with bigrams', () => {
-    expect(searchQuery('Ja')).toEqual({ tokens: ['ja'], text: 'ja' });
-    expect(searchTokens(['Jānis']).tokens).toContain('ja');
+  it('serves two-character queries with a prefix of the 3-grams or a final pair', () => {
+    expect(searchQuery('Ja')).toEqual({ tokens: [], prefix: 'ja', text: 'ja' });
+    const keys = searchTokens(['Jānis', 'Ozols']);
+    expect(keys.tokens).toEqual(['ani', 'is', 'jan', 'ls', 'nis', 'ols', 'ozo', 'zol']);
+    // Every pair of characters of each field begins a token: the prefix match finds all of them.
+    for (const field of ['janis', 'ozols'])
+      for (let i = 0; i + 2 <= field.length; i++) {
+        const pair = field.slice(i, i + 2);
+        expect(keys.tokens.some((token) => token.startsWith(pair))).toBe(true);
+      }
   });
   it('rejects queries shorter than two characters after folding', () => {
     expect(searchQuery(' a ')).toBeNull();
