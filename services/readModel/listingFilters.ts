@@ -14,8 +14,8 @@ export interface FilterDeclaration {
    * Selective enough to lead an index, in declaration order (most selective first). `sorted`: one
    * index per sort and order, which walks the matches in the asked order. `unsorted`: one index
    * of its own, `{path, base, _id}`, whose matches the database sorts in memory (a top-k sort,
-   * so memory holds one page). That suits `search`: `q.tokens` holds every 2- and 3-gram of the
-   * searched text (~480 per competition, ~25 per person), so ten sort-serving copies cost 93 % of
+   * so memory holds one page). That suits `search`: `q.tokens` held every 2- and 3-gram of the
+   * searched text (~480 per competition, ~25 per person; 3-grams alone now), so ten sort-serving copies cost 93 % of
    * the competitions' index build and of every competition write, while the count of a page walks
    * all the matches anyway.
    */
