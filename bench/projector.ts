@@ -13,6 +13,7 @@ import { createHistory, publishHistory } from '../generator/index.ts';
 import { countTopicMessages, createKafka } from '../services/kafka/index.ts';
 import { createLogger } from '../services/logger.ts';
 import type { LivePhase } from './livePhase.ts';
+import { BOUNDED_MEMORY_FLAGS } from './memoryBound.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,8 +42,8 @@ interface Result {
   phases?: LivePhase[];
 }
 
-async function worker(mode: string, extra: string[]): Promise<Result> {
-  const { stdout } = await run(process.execPath, ['--expose-gc', 'bench/projectorWorker.ts', '--mode', mode, ...extra], {
+async function worker(mode: string, extra: string[], nodeFlags: readonly string[] = []): Promise<Result> {
+  const { stdout } = await run(process.execPath, [...nodeFlags, '--expose-gc', 'bench/projectorWorker.ts', '--mode', mode, ...extra], {
     maxBuffer: 1 << 24,
     timeout: 3_600_000,
   });
@@ -149,6 +150,11 @@ async function replay(): Promise<void> {
   const rebuild = await worker('rebuild', common);
   process.stdout.write(
     `${line(`rebuild, ${database}`, rebuild, `MB  replay ${rebuild.replaySeconds!.toFixed(1)} s (${Math.round(rebuild.events / rebuild.replaySeconds!)} events/s, goal >= 5,000, 10,000) + API indexes ${rebuild.indexSeconds!.toFixed(1)} s; peak RSS goal < 512 MB`)}\n`,
+  );
+  log(`the same rebuild with the projector's memory bound (node ${BOUNDED_MEMORY_FLAGS.join(' ')})`);
+  const bounded = await worker('rebuild', common, BOUNDED_MEMORY_FLAGS);
+  process.stdout.write(
+    `${line('rebuild, memory bound', bounded, `MB  replay ${bounded.replaySeconds!.toFixed(1)} s + API indexes ${bounded.indexSeconds!.toFixed(1)} s; ${((100 * rate(bounded)) / rate(rebuild)).toFixed(0)} % of the unbounded rebuild's rate, ${((100 * bounded.maxRssMb) / rebuild.maxRssMb).toFixed(0)} % of its peak RSS`)}\n`,
   );
   log(`end to end into ${endpoints.mongoUrl} (at most ${args['e2e-seconds']} s)`);
   const e2e = await worker('e2e', [...common, '--seconds', args['e2e-seconds'], '--chunk', '500']);

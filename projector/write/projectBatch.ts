@@ -90,9 +90,11 @@ export async function deriveDeferred(
  * Subjects derived together. A club loads the facts of its whole roster (about 35 dancers and
  * their coaches), a coach a few. In a rebuild of 1,007,694 events the heap in use peaked where
  * the derivation runs, at the end of the replay: 509 MB with the 2,500 clubs in one slice of
- * 5,000, 468 MB in slices of 500 (one run each, sampled every 0.5 s).
+ * 5,000, 468 MB in slices of 500, 388 MB with coaches in slices of 1,000 and clubs of 250 (peak
+ * RSS 769 MB -> 713 MB; under the memory bound of bench/memoryBound.ts's old-space cap, 593 MB
+ * -> 533 MB), for 1.5 % more writes (one run each, sampled every 0.5-1 s).
  */
-const DEFERRED_SLICE = { coaches: 5_000, clubs: 500 } as const;
+const DEFERRED_SLICE = { coaches: 1_000, clubs: 250 } as const;
 
 function* slices(ids: ReadonlySet<string>, size: number): Generator<string[]> {
   const all = [...ids];
