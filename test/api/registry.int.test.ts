@@ -113,6 +113,10 @@ describe('GET /dancers', () => {
     expect(await idsOf('dancers', 'hasPartner=false')).toEqual([marta, p20, p21, p22]);
     expect(await idsOf('dancers', 'search=berzina')).toEqual([anna]);
     expect(await idsOf('dancers', 'search=B%C4%93RZ')).toEqual([anna]); // "BēRZ"
+    // Two characters: inside a word (a 3-gram begins with them), ending one (its last pair), folded.
+    expect(await idsOf('dancers', 'search=rz')).toEqual([anna]);
+    expect(await idsOf('dancers', 'search=ta')).toEqual([marta]);
+    expect(await idsOf('dancers', 'search=%C5%85a')).toEqual([anna, marta]); // "Ņa": Bērziņa, Kalniņa
     expect(await idsOf('dancers', 'search=ivan%20petrov')).toEqual([p20, p21, p22]);
     expect(await idsOf('dancers', 'search=%D0%B8%D0%B2%D0%B0%D0%BD')).toEqual([p20, p21, p22]); // "иван"
     expect(await idsOf('dancers', 'search=kaln&status=INACTIVE&sex=FEMALE&country=LV')).toEqual([marta]);
