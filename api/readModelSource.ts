@@ -95,11 +95,12 @@ export class ReadModelSource {
   /** `<generation>:<version of each listing>`: the cache's data version for an endpoint's listings. */
   async currentVersion(ctx: object, listings: readonly DataListing[]): Promise<string> {
     const view = await this.view(ctx);
-    let version = this.#versionKeys.get(view)?.get(listings);
+    let keys = this.#versionKeys.get(view);
+    if (!keys) this.#versionKeys.set(view, (keys = new Map<readonly DataListing[], string>()));
+    let version = keys.get(listings);
     if (version === undefined) {
       version = [view.generation, ...listings.map((listing) => view.versions[listing] ?? 0)].join(':');
-      if (!this.#versionKeys.has(view)) this.#versionKeys.set(view, new Map());
-      this.#versionKeys.get(view)!.set(listings, version);
+      keys.set(listings, version);
     }
     return version;
   }

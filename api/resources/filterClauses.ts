@@ -7,9 +7,9 @@ const NOTHING: Document = { _id: { $in: [] } };
 
 /**
  * Substring search: every 3-gram, or for 2 characters a token beginning with them, in the
- * multikey `q.tokens` (the index narrows), then the
- * folded text as a plain substring of `q.text` (the exact check). Regex metacharacters in the
- * input are escaped, so `a.b` or `(x` match literally.
+ * multikey `q.tokens` (the index narrows), then the folded text as a plain substring of `q.text`
+ * (the exact check). Regex metacharacters in the input are escaped, so `a.b` or `(x` match
+ * literally.
  */
 function searchClause(search: string): Document {
   const wanted = searchQuery(search);

@@ -92,14 +92,19 @@ export function transliterate(folded: string): string | null {
  */
 function addGrams(text: string, into: Set<string>): void {
   const chars = [...text];
-  for (let i = 0; i + 3 <= chars.length; i++) into.add(chars.slice(i, i + 3).join(''));
+  addTrigrams(chars, into);
   if (chars.length >= 2) into.add(chars.slice(-2).join(''));
+}
+
+/** Every 3 consecutive characters: the stored tokens and a query's must be cut the same way. */
+function addTrigrams(chars: readonly string[], into: Set<string>): void {
+  for (let i = 0; i + 3 <= chars.length; i++) into.add(chars.slice(i, i + 3).join(''));
 }
 
 /**
  * Search keys over the given fields: each field is folded (and, when it has Cyrillic letters,
- * also transliterated); `tokens` are its distinct 3-grams and final pairs (addGrams), `text` the folded variants
- * joined by "\n" (a substring never crosses two fields).
+ * also transliterated); `tokens` are its distinct 3-grams and final pairs (addGrams), `text`
+ * the folded variants joined by "\n" (a substring never crosses two fields).
  */
 export function searchTokens(fields: ReadonlyArray<string | null | undefined>): { tokens: string[]; text: string } {
   // The same names and titles are written again on every batch that touches their record, so
@@ -134,9 +139,8 @@ function computeSearchTokens(fields: ReadonlyArray<string | null | undefined>): 
 /**
  * What a `search` value must match in `q.tokens`, then as a substring of `q.text` (escape it with
  * escapeRegExp): of 3 characters or more, every 3-gram (`tokens`, for `$all`); of 2, a token
- * beginning with them (`prefix`, a range the index serves). Documents
- * written with the 2-grams of earlier versions match both forms too. Null when fewer than 2
- * characters remain.
+ * beginning with them (`prefix`, a range the index serves). Documents written with the 2-grams
+ * of earlier versions match both forms too. Null when fewer than 2 characters remain.
  */
 export function searchQuery(search: string): { tokens: string[]; prefix: string | null; text: string } | null {
   const text = foldSearchText(search);
@@ -144,7 +148,7 @@ export function searchQuery(search: string): { tokens: string[]; prefix: string 
   if (chars.length < 2) return null;
   if (chars.length === 2) return { tokens: [], prefix: text, text };
   const tokens = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i++) tokens.add(chars.slice(i, i + 3).join(''));
+  addTrigrams(chars, tokens);
   return { tokens: [...tokens].sort(), prefix: null, text };
 }
 
