@@ -2,7 +2,7 @@ import type { Kafka } from 'kafkajs';
 import type { Db } from 'mongodb';
 import type { Config } from '../services/config/index.ts';
 import type { Logger } from '../services/logger.ts';
-import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
+import { ensureReadModelIndexes, type ReadListing } from '../services/readModel/indexPlan.ts';
 import type { ProjectionConfig } from './evolve/index.ts';
 import type { ProjectorMetrics } from './metrics/projectorMetrics.ts';
 import type { ProjectionCollections } from './write/projectionCollections.ts';
@@ -19,7 +19,8 @@ export interface ProjectorContext {
   clock: () => Date;
   metrics: ProjectorMetrics;
   logger: Logger;
-  ensureIndexes: (db: Db, collections: ProjectionCollections) => Promise<void>;
+  /** The planned indexes of the collections (of `listings`' read collections only, when given). */
+  ensureIndexes: (db: Db, collections: ProjectionCollections, listings?: readonly ReadListing[]) => Promise<void>;
   chunkSize?: number;
 }
 

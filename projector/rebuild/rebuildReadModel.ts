@@ -6,7 +6,7 @@ import type { ProjectorContext } from '../projectorContext.ts';
 import { liveGroupId } from '../runProjector.ts';
 import { MongoProjectionStore } from '../write/mongoProjectionStore.ts';
 import { allCollectionNames, projectionCollections, type ProjectionCollections } from '../write/projectionCollections.ts';
-import { ensureWriterIndexes } from '../../services/readModel/indexPlan.ts';
+import { ensureWriterIndexes, type ReadListing } from '../../services/readModel/indexPlan.ts';
 import { replaySink } from '../write/projectionSink.ts';
 
 export interface RebuildOptions extends ProjectorContext {
@@ -22,6 +22,24 @@ export interface RebuildResult {
   messages: number;
   seconds: number;
 }
+
+/**
+ * The listings whose documents the replay writes itself, final when it ends (a rebuild defers only
+ * the coaches and clubs). Their indexes are built while the deferred ones are derived: on
+ * SecantusDB an index build holds a global lock that plain writes to other collections do not
+ * take, so the build (the server's) and the derivation (mostly ours) share the two cores instead
+ * of taking turns; on MongoDB index builds never block writes to other collections.
+ */
+const FINAL_AFTER_REPLAY: readonly ReadListing[] = ['competitions', 'dancers', 'judges'];
+
+/**
+ * Partitions the replay folds and writes at once, so that one partition's decoding and folding
+ * (ours) overlaps another's writes (the database's): with one at a time, the local SecantusDB sat
+ * at one core while Node waited on it. Partitions hold disjoint aggregates and the replay defers
+ * what they share (coaches, clubs) to its end, so their writes never touch the same documents;
+ * this is what two projector instances do live.
+ */
+export const REPLAY_PARTITIONS_AT_ONCE = 2;
 
 /**
  * Replays the topic from the earliest offset into the next generation while the API keeps
@@ -71,6 +89,7 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
       clock: opts.clock,
       chunkSize: opts.chunkSize ?? REPLAY_CHUNK_SIZE,
       fetchLimits: REPLAY_FETCH_LIMITS,
+      partitionsConsumedConcurrently: REPLAY_PARTITIONS_AT_ONCE,
       onProgress: ({ partition, offset }) => {
         const target = remaining.get(partition);
         if (!target) return;
@@ -85,12 +104,14 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
     });
     await finished;
     await consumer.stop();
-    // Before the API's indexes: the coach and club documents go in without maintaining them.
-    const deriving = performance.now();
-    const derived = await sink.deriveDeferred();
-    opts.logger.info({ to, ...derived, seconds: secondsSince(deriving) }, 'rebuild derived the coaches and clubs of the new generation');
-    opts.logger.info({ to }, 'rebuild is building the indexes of the new generation');
+    // The replay's own documents are final now: their indexes build while the coaches and clubs
+    // are derived, whose documents go in before theirs are built, without maintaining them.
     const indexing = performance.now();
+    opts.logger.info({ to, listings: FINAL_AFTER_REPLAY }, 'rebuild is building the indexes of the replayed documents');
+    const replayedIndexes = opts.ensureIndexes(opts.db, next, FINAL_AFTER_REPLAY);
+    const deriving = performance.now();
+    const derived = await Promise.all([sink.deriveDeferred(), replayedIndexes]).then(([counts]) => counts);
+    opts.logger.info({ to, ...derived, seconds: secondsSince(deriving) }, 'rebuild derived the coaches and clubs of the new generation');
     await opts.ensureIndexes(opts.db, next);
     opts.logger.info({ to, seconds: secondsSince(indexing) }, 'rebuild built the indexes of the new generation');
 

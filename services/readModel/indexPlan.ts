@@ -189,11 +189,15 @@ export function ensureListingIndexes(db: Db, listing: ReadListing, collection: s
 }
 
 /**
- * Creates every planned index on one generation's collections. Idempotent. The projector calls
- * it when it creates a generation (and may call it at every start).
+ * Creates every planned index on one generation's collections (on the read collections of
+ * `listings` only, when given). Idempotent. The projector calls it when it creates a generation
+ * (and may call it at every start).
  */
-export async function ensureReadModelIndexes(db: Db, collections: IndexedCollections): Promise<void> {
-  const listings = Object.keys(readCollections) as ReadListing[];
+export async function ensureReadModelIndexes(
+  db: Db,
+  collections: IndexedCollections,
+  listings: readonly ReadListing[] = Object.keys(readCollections) as ReadListing[],
+): Promise<void> {
   const jobs = listings.map((listing) => ensureListingIndexes(db, listing, collections.read[listing]));
   if (collections.memberLinks !== undefined)
     jobs.push(ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX, MEMBER_FACTS_INDEX]));
