@@ -60,7 +60,8 @@ trap cleanup INT TERM EXIT
 touch .run/projector.log .run/api.log
 tail -q -n 0 -F .run/projector.log .run/api.log &
 tail_pid=$!
-node projector/main.ts >> .run/projector.log 2>&1 &
+# The projector's heap cap keeps the demo's bootstrap (a rebuild) under 512 MB (projector/memoryBound.ts).
+node --max-old-space-size=320 --max-semi-space-size=8 projector/main.ts >> .run/projector.log 2>&1 &
 pids+=($!)
 node api/main.ts >> .run/api.log 2>&1 &
 pids+=($!)
