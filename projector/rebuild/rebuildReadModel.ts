@@ -6,7 +6,7 @@ import type { ProjectorContext } from '../projectorContext.ts';
 import { liveGroupId } from '../runProjector.ts';
 import { MongoProjectionStore } from '../write/mongoProjectionStore.ts';
 import { allCollectionNames, projectionCollections, type ProjectionCollections } from '../write/projectionCollections.ts';
-import { ensureWriterIndexes, type ReadListing } from '../../services/readModel/indexPlan.ts';
+import { ensureWriterIndexes } from '../../services/readModel/indexPlan.ts';
 import { replaySink } from '../write/projectionSink.ts';
 
 export interface RebuildOptions extends ProjectorContext {
@@ -22,15 +22,6 @@ export interface RebuildResult {
   messages: number;
   seconds: number;
 }
-
-/**
- * The listings whose documents the replay writes itself, final when it ends (a rebuild defers only
- * the coaches and clubs). Their indexes are built while the deferred ones are derived: on
- * SecantusDB an index build holds a global lock that plain writes to other collections do not
- * take, so the build (the server's) and the derivation (mostly ours) share the two cores instead
- * of taking turns; on MongoDB index builds never block writes to other collections.
- */
-const FINAL_AFTER_REPLAY: readonly ReadListing[] = ['competitions', 'dancers', 'judges'];
 
 /**
  * Partitions the replay folds and writes at once, so that one partition's decoding and folding
@@ -104,14 +95,22 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
     });
     await finished;
     await consumer.stop();
-    // The replay's own documents are final now: their indexes build while the coaches and clubs
-    // are derived, whose documents go in before theirs are built, without maintaining them.
+    // The replay wrote states only: the documents are derived once from the final ones, and the
+    // indexes of each listing build as soon as its documents are all written, beside the
+    // derivation of the next (on SecantusDB an index build holds a global lock that plain writes
+    // to other collections do not take, so the build, the server's, and the derivation, mostly
+    // ours, share the two cores instead of taking turns).
     const indexing = performance.now();
-    opts.logger.info({ to, listings: FINAL_AFTER_REPLAY }, 'rebuild is building the indexes of the replayed documents');
-    const replayedIndexes = opts.ensureIndexes(opts.db, next, FINAL_AFTER_REPLAY);
-    const deriving = performance.now();
-    const derived = await Promise.all([sink.deriveDeferred(), replayedIndexes]).then(([counts]) => counts);
-    opts.logger.info({ to, ...derived, seconds: secondsSince(deriving) }, 'rebuild derived the coaches and clubs of the new generation');
+    const builds: Promise<void>[] = [];
+    const derived = await sink.deriveDeferred((listings) => {
+      opts.logger.info({ to, listings }, 'rebuild is building the indexes of derived listings');
+      const build = opts.ensureIndexes(opts.db, next, listings);
+      // Awaited below; this only keeps a build that fails during the derivation from being unhandled.
+      build.catch(() => undefined);
+      builds.push(build);
+    });
+    opts.logger.info({ to, ...derived, seconds: secondsSince(indexing) }, 'rebuild derived the documents of the new generation');
+    await Promise.all(builds);
     await opts.ensureIndexes(opts.db, next);
     opts.logger.info({ to, seconds: secondsSince(indexing) }, 'rebuild built the indexes of the new generation');
 

@@ -80,7 +80,7 @@ export class MongoProjectionStore implements ProjectionStore {
       const ops: AnyBulkWriteOperation<Stored>[] = [...writes.states[kind].values()].map((state) => ({
         replaceOne: { filter: { _id: state._id, version: { $lte: state.version } }, replacement: state, upsert: true },
       }));
-      jobs.push(this.insertNewThenReplace(this.names.states[kind], ops));
+      jobs.push(this.insertNewThenReplace(this.names.states[kind], ops, (id) => this.absent.has(id)));
     }
     const stamped = (id: string, doc: object | null, aggregateId = id): AnyBulkWriteOperation<Stored> => {
       const stamp: Stamp = { v: writes.versions.get(aggregateId) ?? 0, at: writes.stampAt };
@@ -97,6 +97,7 @@ export class MongoProjectionStore implements ProjectionStore {
         this.insertNewThenReplace(
           this.names.read[listing],
           [...writes.docs[listing]].map(([id, doc]) => stamped(id, doc)),
+          this.docIsNew,
         ),
       );
     }
@@ -106,11 +107,19 @@ export class MongoProjectionStore implements ProjectionStore {
     // differs from the stored one, or when the member's events come back as duplicates (a
     // replay after a crash). Facts already stored under a state that was not would look
     // unchanged on the replay, and their subjects would never be derived.
-    await this.bulkTolerateDuplicates(
+    await this.insertNewThenReplace(
       this.names.memberLinks,
       [...writes.facts.values()].map((fact) => stamped(fact._id, fact, fact.memberId)),
+      () => !this.live,
     );
   }
+
+  /**
+   * Whether a document or fact is likely absent. A rebuild's generation gets each one written
+   * once, derived from the final states after the replay (replaySink), so there an insert is the
+   * likely outcome; live, only the documents of aggregates whose state the load did not find.
+   */
+  private readonly docIsNew = (id: string): boolean => !this.live || this.absent.has(id);
 
   async bumpRevisions(keys: readonly string[]): Promise<void> {
     await this.bulk(
@@ -199,15 +208,19 @@ export class MongoProjectionStore implements ProjectionStore {
   }
 
   /**
-   * The guarded replace-upserts of aggregates known absent go in as plain inserts; those that
-   * meet a document after all (duplicate key) and every other op run as the guarded upserts.
+   * The guarded replace-upserts of documents `isNew` deems absent go in as plain inserts; those
+   * that meet a document after all (duplicate key) and every other op run as the guarded upserts.
    */
-  private async insertNewThenReplace(collection: string, ops: AnyBulkWriteOperation<Stored>[]): Promise<void> {
+  private async insertNewThenReplace(
+    collection: string,
+    ops: AnyBulkWriteOperation<Stored>[],
+    isNew: (id: string) => boolean,
+  ): Promise<void> {
     const inserts: Stored[] = [];
     const guarded: AnyBulkWriteOperation<Stored>[] = [];
     for (const op of ops) {
       const replacement = 'replaceOne' in op ? (op.replaceOne.replacement as Stored) : undefined;
-      if (replacement && this.absent.has(String(replacement._id))) inserts.push(replacement);
+      if (replacement && isNew(String(replacement._id))) inserts.push(replacement);
       else guarded.push(op);
     }
     if (inserts.length > 0) {

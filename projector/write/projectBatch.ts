@@ -1,7 +1,8 @@
 import type { DomainEvent } from '../../services/events/index.ts';
 import type { Outcome, ProjectionConfig } from '../evolve/index.ts';
-import { foldEvents, kindOf } from './foldEvents.ts';
+import { foldEvents, kindOf, type BatchStates } from './foldEvents.ts';
 import { planCascade, type DueSubjects } from './planCascade.ts';
+import type { ReadListing } from '../../services/readModel/indexPlan.ts';
 import type { ProjectionStore, StateKind } from './projectionStore.ts';
 import { writeCascade, type Written } from './writeCascade.ts';
 
@@ -13,15 +14,23 @@ export interface BatchInput {
 }
 
 /**
- * Coaches and clubs a replay into a generation nobody reads yet leaves to its end: there each is
- * derived once from its final facts (deriveDeferred), instead of in every chunk that touches one
- * of its members. Measured on the 502,287-event demo history into the local SecantusDB: loading
- * the subjects' facts, comparing members' facts and deriving were 64 s of the replay's 110 s.
+ * What a replay into a generation nobody reads yet leaves to its end, where each is derived once
+ * from its final state (deriveDeferred) instead of in every chunk that touches it: the chunks
+ * write the aggregates' states alone. Measured on the 502,287-event demo history into the local
+ * SecantusDB: loading the coaches' and clubs' facts, comparing members' facts and deriving them
+ * were 64 s of the replay's 110 s. On 1,007,694 events the own documents and dancer link facts
+ * the chunks wrote were about two thirds of the replay's writes, each aggregate written again in
+ * every chunk that touched it (three on average).
  */
 export interface DeferredSubjects {
+  /** Competitions and persons whose states the replay changed: their documents (and facts) wait. */
+  readonly competitions: Set<string>;
+  readonly persons: Set<string>;
   readonly coaches: Set<string>;
   readonly clubs: Set<string>;
 }
+
+export const noneDeferred = (): DeferredSubjects => ({ competitions: new Set(), persons: new Set(), coaches: new Set(), clubs: new Set() });
 
 export interface BatchResult {
   /** One outcome per input event, in input order. */
@@ -57,6 +66,7 @@ export async function projectBatch(
   ]);
   const states = { competition, person, club };
   const { outcomes, replayed } = foldEvents(input.events, states, config);
+  if (deferred && input.events.length > 0) return { outcomes, written: await writeStatesOnly(states, withEvents, deferred, store, now) };
   const cascade = planCascade({ states, withEvents, due, replayed, storedFacts: new Map(storedFacts.map((f) => [f._id, f])) }, now, config);
   if (deferred) {
     for (const id of cascade.coaches.ids) deferred.coaches.add(id);
@@ -70,31 +80,80 @@ export async function projectBatch(
 }
 
 /**
- * Derives the subjects a replay deferred, as clock sweeps of them: every coach forced (its staff
- * facts written whether or not they changed), then every club, from the facts stored by then.
- * In slices, so no load or transaction holds a whole registry; a club derived with one slice of
- * coaches is derived again, finally, once every staff fact is stored.
+ * A deferring replay's chunk: the states of the aggregates with events, nothing derived from
+ * them; who to derive at the end is noted in `deferred` (clubs with events derive their own
+ * document from their state, like any club).
+ */
+async function writeStatesOnly(
+  states: BatchStates,
+  withEvents: Record<StateKind, ReadonlySet<string>>,
+  deferred: DeferredSubjects,
+  store: ProjectionStore,
+  now: Date,
+): Promise<Written> {
+  const withEventsOnly = <S>(all: Map<string, S>, ids: ReadonlySet<string>): Map<string, S> =>
+    new Map([...all].filter(([id]) => ids.has(id)));
+  for (const id of withEvents.competition) deferred.competitions.add(id);
+  for (const id of withEvents.person) deferred.persons.add(id);
+  for (const id of withEvents.club) deferred.clubs.add(id);
+  await store.writeOwn({
+    states: {
+      competition: withEventsOnly(states.competition, withEvents.competition),
+      person: withEventsOnly(states.person, withEvents.person),
+      club: withEventsOnly(states.club, withEvents.club),
+    },
+    docs: { competitions: new Map(), dancers: new Map(), judges: new Map() },
+    facts: new Map(),
+    stampAt: now.toISOString(),
+    versions: new Map(),
+  });
+  return { competitions: 0, dancers: 0, judges: 0, coaches: 0, clubs: 0 };
+}
+
+/** The read listings a deferring replay's end has made final: nothing writes them again before the switch. */
+export type FinalListings = (listings: readonly ReadListing[]) => void;
+
+/**
+ * Derives what a replay deferred, as clock sweeps (a sweep writes documents and facts, never
+ * states), each kind once every document it reads from is stored: the competitions, the persons
+ * (their documents and dancer link facts, which add the coaches and clubs they reach to
+ * `deferred`), every coach forced (its staff facts written whether or not they changed), then
+ * every club. In slices, so no load or transaction holds a whole registry; a club derived with one
+ * slice of coaches is derived again, finally, once every staff fact is stored. `final` hears of
+ * each listing as soon as its documents are all written (a rebuild starts its index build then).
  */
 export async function deriveDeferred(
   deferred: DeferredSubjects,
   store: ProjectionStore,
   config: ProjectionConfig,
   now: Date,
+  final: FinalListings = () => undefined,
 ): Promise<void> {
-  for (const coaches of slices(deferred.coaches, DEFERRED_SLICE.coaches))
-    await projectBatch({ events: [], due: { coaches } }, store, config, now);
-  for (const clubs of slices(deferred.clubs, DEFERRED_SLICE.clubs)) await projectBatch({ events: [], due: { clubs } }, store, config, now);
+  const sweep = async (kind: keyof DeferredSubjects, listings: readonly ReadListing[]): Promise<void> => {
+    // Only the persons' sweeps collect (the coaches and clubs their facts reach); the coaches'
+    // and clubs' own sweeps derive them.
+    const collect = kind === 'persons' ? deferred : undefined;
+    for (const ids of slices(deferred[kind], DEFERRED_SLICE[kind]))
+      await projectBatch({ events: [], due: { [kind]: ids } }, store, config, now, collect);
+    deferred[kind].clear();
+    final(listings);
+  };
+  await sweep('competitions', ['competitions']);
+  await sweep('persons', ['dancers', 'judges']);
+  await sweep('coaches', ['coaches']);
+  await sweep('clubs', ['clubs']);
 }
 
 /**
  * Subjects derived together. A club loads the facts of its whole roster (about 35 dancers and
- * their coaches), a coach a few. In a rebuild of 1,007,694 events the heap in use peaked where
- * the derivation runs, at the end of the replay: 509 MB with the 2,500 clubs in one slice of
- * 5,000, 468 MB in slices of 500, 388 MB with coaches in slices of 1,000 and clubs of 250 (peak
- * RSS 769 MB -> 713 MB; under the memory bound of bench/memoryBound.ts's old-space cap, 593 MB
- * -> 533 MB), for 1.5 % more writes (one run each, sampled every 0.5-1 s).
+ * their coaches), a coach a few, a person or a competition its state. In a rebuild of 1,007,694
+ * events the heap in use peaked where the derivation runs, at the end of the replay: 509 MB with
+ * the 2,500 clubs in one slice of 5,000, 468 MB in slices of 500, 388 MB with coaches in slices
+ * of 1,000 and clubs of 250 (peak RSS 769 MB -> 713 MB; under the old-space cap of
+ * projector/memoryBound.ts, 593 MB -> 533 MB), for 1.5 % more writes (one run each, sampled
+ * every 0.5-1 s).
  */
-const DEFERRED_SLICE = { coaches: 1_000, clubs: 250 } as const;
+const DEFERRED_SLICE = { competitions: 500, persons: 2_000, coaches: 1_000, clubs: 250 } as const;
 
 function* slices(ids: ReadonlySet<string>, size: number): Generator<string[]> {
   const all = [...ids];

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../services/events/index.ts';
 import type { ApplyOutcome, EventSink } from '../consume/applyChunk.ts';
 import type { Outcome, ProjectionConfig } from '../evolve/index.ts';
-import { deriveDeferred, projectBatch, type DeferredSubjects } from './projectBatch.ts';
+import { deriveDeferred, noneDeferred, projectBatch, type DeferredSubjects, type FinalListings } from './projectBatch.ts';
 import type { ProjectionStore } from './projectionStore.ts';
 
 /** The consumer's sink: one projectBatch per chunk, at the clock's "now". */
@@ -15,27 +15,30 @@ export function projectionSink(store: ProjectionStore, config: ProjectionConfig,
 }
 
 /**
- * A rebuild's sink, for a generation nobody reads until the switch: chunks write states, own
- * documents and facts, and the coaches and clubs they reach are derived once, by
- * `deriveDeferred()` after the last chunk (a rebuild that dies starts again from an empty
- * generation, so nothing half-derived is ever served).
+ * A rebuild's sink, for a generation nobody reads until the switch: chunks write the aggregates'
+ * states alone, and everything derived from them is derived once, from the final states, by
+ * `deriveDeferred()` after the last chunk (see deriveDeferred; `final` hears of each listing
+ * whose documents are all written). A rebuild that dies starts again from an empty generation,
+ * so nothing half-derived is ever served.
  */
 export function replaySink(
   store: ProjectionStore,
   config: ProjectionConfig,
   clock: () => Date,
-): EventSink & { deriveDeferred(): Promise<{ coaches: number; clubs: number }> } {
-  const deferred: DeferredSubjects = { coaches: new Set(), clubs: new Set() };
+): EventSink & { deriveDeferred(final?: FinalListings): Promise<Record<keyof DeferredSubjects, number>> } {
+  const deferred = noneDeferred();
   return {
     async apply(events: DomainEvent[]): Promise<ApplyOutcome[]> {
       const { outcomes } = await projectBatch({ events }, store, config, clock(), deferred);
       return consumerOutcomes(outcomes);
     },
-    async deriveDeferred() {
-      const counts = { coaches: deferred.coaches.size, clubs: deferred.clubs.size };
-      await deriveDeferred(deferred, store, config, clock());
-      deferred.coaches.clear();
-      deferred.clubs.clear();
+    async deriveDeferred(final?: FinalListings) {
+      // The coaches and clubs are counted as the persons' sweeps have collected them all.
+      const counts = { competitions: deferred.competitions.size, persons: deferred.persons.size, coaches: 0, clubs: 0 };
+      await deriveDeferred(deferred, store, config, clock(), (listings) => {
+        if (listings.includes('dancers')) Object.assign(counts, { coaches: deferred.coaches.size, clubs: deferred.clubs.size });
+        final?.(listings);
+      });
       return counts;
     },
   };
