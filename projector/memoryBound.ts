@@ -5,8 +5,9 @@
  * Without them V8 lets garbage build up to about 470 MB of heap and 200 MB of fetched and
  * serialized buffers between collections, against a live set of about 83 MB. Measured on
  * 1,007,694 events into the local SecantusDB on 2 cores (`npm run bench:projector` prints both
- * side by side): 169 s and 837 MB peak RSS without them, 180 s and 502 MB with them (one run
- * each, replaying two partitions at once). An operator with more memory than speed to spare
- * may drop them; NODE_OPTIONS cannot, since the command line's flags come after it.
+ * side by side), when the replay still wrote documents: 169 s and 837 MB peak RSS without them,
+ * 180 s and 502 MB with them (one run each); with the replay writing states only, 145-150 s and
+ * 433-456 MB with them (three runs). An operator with more memory than speed to spare may drop
+ * them from the launch; NODE_OPTIONS cannot, since the command line's flags come after it.
  */
 export const PROJECTOR_MEMORY_FLAGS = ['--max-old-space-size=320', '--max-semi-space-size=8'] as const;

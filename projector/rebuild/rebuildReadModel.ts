@@ -28,7 +28,9 @@ export interface RebuildResult {
  * (ours) overlaps another's writes (the database's): with one at a time, the local SecantusDB sat
  * at one core while Node waited on it. Partitions hold disjoint aggregates and the replay defers
  * what they share (coaches, clubs) to its end, so their writes never touch the same documents;
- * this is what two projector instances do live.
+ * this is what two projector instances do live. On 1,007,694 events (one run each): one at a time
+ * 185 s, two 169 s, when chunks still wrote documents; with chunks writing states only, three
+ * replayed in 56 s instead of 59 s for 480 MB peak RSS instead of 449 MB under the heap cap.
  */
 export const REPLAY_PARTITIONS_AT_ONCE = 2;
 
