@@ -51,7 +51,13 @@ export async function bootstrapFromTopic(context: ProjectorContext, options: Boo
     options.report?.(line);
   };
   report(0, true);
-  const result = await rebuildReadModel({ ...context, dropAfterMs: 0, onProgress: ({ applied }) => report(applied) });
+  // After the replay the time left is the derivation's and the index build's: each step is said.
+  const stage = (what: string): void => {
+    const line = `projecting the event log into an empty read model: ${what} (${Math.round((performance.now() - started) / 1000)} s so far)`;
+    context.logger.info({ total }, line);
+    options.report?.(line);
+  };
+  const result = await rebuildReadModel({ ...context, dropAfterMs: 0, onProgress: ({ applied }) => report(applied), onStage: stage });
   report(result.messages, true);
   return true;
 }

@@ -14,6 +14,8 @@ export interface RebuildOptions extends ProjectorContext {
   dropAfterMs?: number;
   /** Called as the replay advances (events of the topic applied, of `total`). */
   onProgress?: (progress: { applied: number; total: number }) => void;
+  /** Called as the work after the replay moves on, with what it does now (a human phrase). */
+  onStage?: (stage: string) => void;
 }
 
 export interface RebuildResult {
@@ -22,6 +24,13 @@ export interface RebuildResult {
   messages: number;
   seconds: number;
 }
+
+/** What deriveDeferred derives after the listings it has just finished (for the stage reports). */
+const NEXT_DERIVED = new Map([
+  ['competitions', 'dancers and judges'],
+  ['dancers', 'coaches'],
+  ['coaches', 'clubs'],
+]);
 
 /**
  * Partitions the replay folds and writes at once, so that one partition's decoding and folding
@@ -104,18 +113,23 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
     // ours, share the two cores instead of taking turns).
     const indexing = performance.now();
     const builds: Promise<void>[] = [];
+    opts.onStage?.('every event replayed; deriving the competitions');
     const derived = await sink.deriveDeferred((listings) => {
       opts.logger.info({ to, listings }, 'rebuild is building the indexes of derived listings');
+      const following = NEXT_DERIVED.get(listings[0]!);
+      opts.onStage?.(`${listings.join(' and ')} derived, indexes building${following ? `; deriving the ${following}` : ''}`);
       const build = opts.ensureIndexes(opts.db, next, listings);
       // Awaited below; this only keeps a build that fails during the derivation from being unhandled.
       build.catch(() => undefined);
       builds.push(build);
     });
     opts.logger.info({ to, ...derived, seconds: secondsSince(indexing) }, 'rebuild derived the documents of the new generation');
+    opts.onStage?.('every document derived; finishing the indexes');
     await Promise.all(builds);
     await opts.ensureIndexes(opts.db, next);
     opts.logger.info({ to, seconds: secondsSince(indexing) }, 'rebuild built the indexes of the new generation');
 
+    opts.onStage?.('indexes built; applying the clock, then switching');
     const sweeping = performance.now();
     const swept = await sweepDue(store, opts.projection, opts.clock());
     const sweepSeconds = secondsSince(sweeping);

@@ -51,6 +51,16 @@ describe('bootstrap of an empty read model before a long event log', () => {
     expect(lines[0]).toMatch(
       new RegExp(`^projecting the event log into an empty read model: 0 of ${history.length.toLocaleString('en')} events`),
     );
+    // After the replay, each step until the switch is said, not waited through in silence.
+    const after = lines.slice(lines.findIndex((line) => line.includes('every event replayed')));
+    expect(after.map((line) => line.replace(/^.*read model: | \(\d+ s so far\)$/g, ''))).toEqual(
+      expect.arrayContaining([
+        'every event replayed; deriving the competitions',
+        'dancers and judges derived, indexes building; deriving the coaches',
+        'clubs derived, indexes building',
+        'indexes built; applying the clock, then switching',
+      ]),
+    );
     expect(lines.at(-1)).toContain(`${history.length.toLocaleString('en')} of ${history.length.toLocaleString('en')} events (100 %)`);
     // The read model is no longer empty (and the claim is taken): a second start projects live.
     expect(await bootstrapFromTopic(context, { minEvents: 1000 })).toBe(false);
