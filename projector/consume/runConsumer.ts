@@ -59,10 +59,14 @@ export const FETCH_LIMITS = { maxBytes: 16 * 1024 * 1024, maxBytesPerPartition: 
  * (1.00). Fetches of 6 MB per partition (24 MB in all), not 12 (48): on 1,007,694 events the
  * rebuild's fetched buffers fell from about 200 MB to about 100 MB and its peak RSS from 827 MB
  * to 749 MB (with the smaller club slices of deriveDeferred), for 7 % more writes (950,134
- * against 887,413) in the same time (231 s against 229 s; one run each).
+ * against 887,413) in the same time (231 s against 229 s; one run each). With the replay writing
+ * states only, two partitions at once and the heap cap, 3 MB per partition (12 MB in all): peak
+ * RSS 426 and 439 MB in two runs, against 433-509 MB in five runs at 6 MB (the no-op consumer
+ * alone peaks at 436 MB with 16 MB fetches), for 8 % more writes (661,000 against 610,000) and
+ * 152-155 s against 143-154 s.
  */
 export const REPLAY_CHUNK_SIZE = 25_000;
-export const REPLAY_FETCH_LIMITS = { maxBytes: 24 * 1024 * 1024, maxBytesPerPartition: 6 * 1024 * 1024 } as const;
+export const REPLAY_FETCH_LIMITS = { maxBytes: 12 * 1024 * 1024, maxBytesPerPartition: 3 * 1024 * 1024 } as const;
 
 /**
  * A consumer-group member that validates every message, dead-letters the bad ones, folds the
