@@ -61,14 +61,8 @@ export interface Cascade {
 export function planCascade(input: CascadeInput, now: Date, config: ProjectionConfig): Cascade {
   const { states, withEvents, due } = input;
   const forced = new Set([...input.replayed, ...due.persons]);
-  const withEventsOnly = <S>(kind: StateKind, all: Map<string, S>): Map<string, S> =>
-    new Map([...all].filter(([id]) => withEvents[kind].has(id)));
   const own: OwnWrites = {
-    states: {
-      competition: withEventsOnly('competition', states.competition),
-      person: withEventsOnly('person', states.person),
-      club: withEventsOnly('club', states.club),
-    },
+    states: statesWithEvents(states, withEvents),
     docs: { competitions: new Map(), dancers: new Map(), judges: new Map() },
     facts: new Map(),
     stampAt: now.toISOString(),
@@ -101,6 +95,12 @@ export function planCascade(input: CascadeInput, now: Date, config: ProjectionCo
     }
   }
   return { own, swept: deferDocs(own.docs, due.persons), coaches, clubs };
+}
+
+/** The folded states of the aggregates that had events (the only states a batch writes). */
+export function statesWithEvents(states: BatchStates, withEvents: CascadeInput['withEvents']): OwnWrites['states'] {
+  const only = <S>(kind: StateKind, all: Map<string, S>): Map<string, S> => new Map([...all].filter(([id]) => withEvents[kind].has(id)));
+  return { competition: only('competition', states.competition), person: only('person', states.person), club: only('club', states.club) };
 }
 
 /** Whether a newly computed fact says what the stored one says (what a subject is derived from). */

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../services/events/index.ts';
 import type { Outcome, ProjectionConfig } from '../evolve/index.ts';
 import { foldEvents, kindOf, type BatchStates } from './foldEvents.ts';
-import { planCascade, type DueSubjects } from './planCascade.ts';
+import { planCascade, statesWithEvents, type DueSubjects } from './planCascade.ts';
 import type { ReadListing } from '../../services/readModel/indexPlan.ts';
 import type { ProjectionStore, StateKind } from './projectionStore.ts';
 import { writeCascade, type Written } from './writeCascade.ts';
@@ -91,17 +91,11 @@ async function writeStatesOnly(
   store: ProjectionStore,
   now: Date,
 ): Promise<Written> {
-  const withEventsOnly = <S>(all: Map<string, S>, ids: ReadonlySet<string>): Map<string, S> =>
-    new Map([...all].filter(([id]) => ids.has(id)));
   for (const id of withEvents.competition) deferred.competitions.add(id);
   for (const id of withEvents.person) deferred.persons.add(id);
   for (const id of withEvents.club) deferred.clubs.add(id);
   await store.writeOwn({
-    states: {
-      competition: withEventsOnly(states.competition, withEvents.competition),
-      person: withEventsOnly(states.person, withEvents.person),
-      club: withEventsOnly(states.club, withEvents.club),
-    },
+    states: statesWithEvents(states, withEvents),
     docs: { competitions: new Map(), dancers: new Map(), judges: new Map() },
     facts: new Map(),
     stampAt: now.toISOString(),
