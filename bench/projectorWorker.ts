@@ -256,9 +256,9 @@ async function rebuild(): Promise<void> {
       clock: () => NOW,
       metrics,
       logger,
-      // Called first as the replay ends (the replayed listings, built while the coaches and
-      // clubs are derived), then for the rest: the index seconds run from the first call to the
-      // end of the last, the derivation included.
+      // Called for each listing as soon as its documents are derived (the competitions' a few
+      // seconds after the replay), then once for all: the index seconds run from the first call
+      // to the end of the last, the derivation beside the builds included.
       ensureIndexes: async (db, names, listings) => {
         replayEnded ||= performance.now();
         await ensureReadModelIndexes(db, names, listings);

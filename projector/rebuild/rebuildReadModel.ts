@@ -8,6 +8,7 @@ import { MongoProjectionStore } from '../write/mongoProjectionStore.ts';
 import { allCollectionNames, projectionCollections, type ProjectionCollections } from '../write/projectionCollections.ts';
 import { ensureWriterIndexes } from '../../services/readModel/indexPlan.ts';
 import { replaySink } from '../write/projectionSink.ts';
+import { DERIVATION_ORDER } from '../write/projectBatch.ts';
 
 export interface RebuildOptions extends ProjectorContext {
   /** How long the old generation stays after the switch, for requests already reading it. */
@@ -24,13 +25,6 @@ export interface RebuildResult {
   messages: number;
   seconds: number;
 }
-
-/** What deriveDeferred derives after the listings it has just finished (for the stage reports). */
-const NEXT_DERIVED = new Map([
-  ['competitions', 'dancers and judges'],
-  ['dancers', 'coaches'],
-  ['coaches', 'clubs'],
-]);
 
 /**
  * Partitions the replay folds and writes at once, so that one partition's decoding and folding
@@ -116,8 +110,8 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
     opts.onStage?.('every event replayed; deriving the competitions');
     const derived = await sink.deriveDeferred((listings) => {
       opts.logger.info({ to, listings }, 'rebuild is building the indexes of derived listings');
-      const following = NEXT_DERIVED.get(listings[0]!);
-      opts.onStage?.(`${listings.join(' and ')} derived, indexes building${following ? `; deriving the ${following}` : ''}`);
+      const following = DERIVATION_ORDER[DERIVATION_ORDER.findIndex((step) => step.listings === listings) + 1]?.listings;
+      opts.onStage?.(`${listings.join(' and ')} derived, indexes building${following ? `; deriving the ${following.join(' and ')}` : ''}`);
       const build = opts.ensureIndexes(opts.db, next, listings);
       // Awaited below; this only keeps a build that fails during the derivation from being unhandled.
       build.catch(() => undefined);

@@ -115,9 +115,9 @@ export class MongoProjectionStore implements ProjectionStore {
   }
 
   /**
-   * Whether a document or fact is likely absent. A rebuild's generation gets each one written
-   * once, derived from the final states after the replay (replaySink), so there an insert is the
-   * likely outcome; live, only the documents of aggregates whose state the load did not find.
+   * Whether an own document is likely absent. A rebuild's generation gets each one (and each fact)
+   * written once, derived from the final states after the replay (replaySink), so there an insert
+   * is the likely outcome; live, only the documents of aggregates whose state the load did not find.
    */
   private readonly docIsNew = (id: string): boolean => !this.live || this.absent.has(id);
 

@@ -107,14 +107,23 @@ async function writeStatesOnly(
 /** The read listings a deferring replay's end has made final: nothing writes them again before the switch. */
 export type FinalListings = (listings: readonly ReadListing[]) => void;
 
+/** The kinds deriveDeferred derives, in order, and the read listings each one makes final. */
+export const DERIVATION_ORDER: ReadonlyArray<{ readonly kind: keyof DeferredSubjects; readonly listings: readonly ReadListing[] }> = [
+  { kind: 'competitions', listings: ['competitions'] },
+  { kind: 'persons', listings: ['dancers', 'judges'] },
+  { kind: 'coaches', listings: ['coaches'] },
+  { kind: 'clubs', listings: ['clubs'] },
+];
+
 /**
  * Derives what a replay deferred, as clock sweeps (a sweep writes documents and facts, never
- * states), each kind once every document it reads from is stored: the competitions, the persons
- * (their documents and dancer link facts, which add the coaches and clubs they reach to
- * `deferred`), every coach forced (its staff facts written whether or not they changed), then
- * every club. In slices, so no load or transaction holds a whole registry; a club derived with one
- * slice of coaches is derived again, finally, once every staff fact is stored. `final` hears of
- * each listing as soon as its documents are all written (a rebuild starts its index build then).
+ * states), each kind once every document it reads from is stored (DERIVATION_ORDER): the
+ * competitions, the persons (their documents and dancer link facts, which add the coaches and
+ * clubs they reach to `deferred`), every coach forced (its staff facts written whether or not
+ * they changed), then every club. In slices, so no load or transaction holds a whole registry; a
+ * club derived with one slice of coaches is derived again, finally, once every staff fact is
+ * stored. `final` hears of each listing as soon as its documents are all written (a rebuild
+ * starts its index build then). Returns how many of each kind it derived.
  */
 export async function deriveDeferred(
   deferred: DeferredSubjects,
@@ -122,8 +131,10 @@ export async function deriveDeferred(
   config: ProjectionConfig,
   now: Date,
   final: FinalListings = () => undefined,
-): Promise<void> {
-  const sweep = async (kind: keyof DeferredSubjects, listings: readonly ReadListing[]): Promise<void> => {
+): Promise<Record<keyof DeferredSubjects, number>> {
+  const derived = { competitions: 0, persons: 0, coaches: 0, clubs: 0 };
+  for (const { kind, listings } of DERIVATION_ORDER) {
+    derived[kind] = deferred[kind].size;
     // Only the persons' sweeps collect (the coaches and clubs their facts reach); the coaches'
     // and clubs' own sweeps derive them.
     const collect = kind === 'persons' ? deferred : undefined;
@@ -131,11 +142,8 @@ export async function deriveDeferred(
       await projectBatch({ events: [], due: { [kind]: ids } }, store, config, now, collect);
     deferred[kind].clear();
     final(listings);
-  };
-  await sweep('competitions', ['competitions']);
-  await sweep('persons', ['dancers', 'judges']);
-  await sweep('coaches', ['coaches']);
-  await sweep('clubs', ['clubs']);
+  }
+  return derived;
 }
 
 /**

@@ -32,15 +32,7 @@ export function replaySink(
       const { outcomes } = await projectBatch({ events }, store, config, clock(), deferred);
       return consumerOutcomes(outcomes);
     },
-    async deriveDeferred(final?: FinalListings) {
-      // The coaches and clubs are counted as the persons' sweeps have collected them all.
-      const counts = { competitions: deferred.competitions.size, persons: deferred.persons.size, coaches: 0, clubs: 0 };
-      await deriveDeferred(deferred, store, config, clock(), (listings) => {
-        if (listings.includes('dancers')) Object.assign(counts, { coaches: deferred.coaches.size, clubs: deferred.clubs.size });
-        final?.(listings);
-      });
-      return counts;
-    },
+    deriveDeferred: (final?: FinalListings) => deriveDeferred(deferred, store, config, clock(), final),
   };
 }
 
