@@ -1,15 +1,23 @@
+import ipaddr from 'ipaddr.js';
+
 const MAX_KEY_LENGTH = 64;
 
 /**
  * The rate-limit key of a client address (`ctx.ip`: the socket address, or behind
- * `app.maxIpsCount` trusted proxies the address the outermost one saw). `::ffff:203.0.113.7`
- * (IPv4 on a dual-stack socket) counts as `203.0.113.7`, so one client has one budget; the
- * key is bounded because a trusted proxy still forwards what the client wrote.
+ * `app.maxIpsCount` trusted proxies the address the outermost one saw). An IPv4 address is its
+ * own key, also when it arrives IPv4-mapped (`::ffff:203.0.113.7` on a dual-stack socket). An
+ * IPv6 address counts under its /64 prefix (`2001:db8:0:7::/64`): one household or server is
+ * handed a whole /64, so keyed per address it would own 2^64 budgets. Compressed and expanded
+ * spellings give one key and a zone id (`%eth0`) is dropped. What is no address at all (a proxy
+ * forwarding what its client wrote) is its own key, cut to a bounded length.
  */
 export function clientIp(ip: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  const address = mapped?.[1] ?? (ip === '' ? 'unknown' : ip);
-  return address.slice(0, MAX_KEY_LENGTH);
+  if (ip === '') return 'unknown';
+  if (!ipaddr.isValid(ip)) return ip.slice(0, MAX_KEY_LENGTH);
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4);
+  return `${prefix.map((part) => part.toString(16)).join(':')}::/64`;
 }
 
 /**

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { clientIp } from './clientIp.ts';
+
+describe('clientIp (the rate-limit key of an address)', () => {
+  it('keys an IPv4 address by itself, also when it arrives IPv4-mapped', () => {
+    expect(clientIp('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientIp('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientIp('::FFFF:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientIp('::ffff:cb00:7107')).toBe('203.0.113.7');
+    expect(clientIp('203.0.113.8')).not.toBe(clientIp('203.0.113.7'));
+  });
+
+  it('keys every address of one IPv6 /64 alike, and another /64 apart', () => {
+    const key = clientIp('2001:db8:0:7::1');
+    expect(key).toBe('2001:db8:0:7::/64');
+    for (const address of ['2001:db8:0:7:ffff:ffff:ffff:ffff', '2001:0db8:0000:0007:0000:0000:0000:0002', '2001:DB8:0:7:a::b']) {
+      expect(clientIp(address)).toBe(key);
+    }
+    expect(clientIp('2001:db8:0:8::1')).toBe('2001:db8:0:8::/64');
+    expect(clientIp('2001:db9:0:7::1')).not.toBe(key);
+  });
+
+  it('reads compressed forms, zone ids and the unspecified and loopback addresses', () => {
+    expect(clientIp('::')).toBe('0:0:0:0::/64');
+    expect(clientIp('::1')).toBe('0:0:0:0::/64');
+    expect(clientIp('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientIp('fe80::2%25lo')).toBe(clientIp('fe80::1%eth0'));
+    expect(clientIp('2001:db8::')).toBe('2001:db8:0:0::/64');
+  });
+
+  it('keeps what is no address as its own key, bounded', () => {
+    expect(clientIp('')).toBe('unknown');
+    expect(clientIp('unknown-proxy-token')).toBe('unknown-proxy-token');
+    expect(clientIp('[2001:db8::1]:443')).toBe('[2001:db8::1]:443');
+    expect(clientIp('x'.repeat(500))).toHaveLength(64);
+    expect(clientIp('2001:db8::1::2')).toBe('2001:db8::1::2');
+  });
+});
