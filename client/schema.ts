@@ -797,7 +797,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description 400 INVALID_REQUEST: A query parameter is unknown, repeated, malformed or outside its accepted values (an enum value, `limit` outside 1 to 100, `BUFFER` in `registryState`, `status` on `/coaches` or `/clubs`, …). `details` names every offending parameter, in query-string order. */
+        /** @description 400 INVALID_REQUEST: A query parameter is unknown, repeated, malformed or outside its accepted values (an enum value, `limit` outside 1 to 100, `BUFFER` in `registryState`, `status` on `/coaches` or `/clubs`, a text parameter or `idOrSlug` over 100 characters, …). `details` names every offending parameter, in query-string order. */
         INVALID_REQUEST: {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
@@ -1000,13 +1000,13 @@ export interface operations {
     getCompetitions: {
         parameters: {
             query?: {
-                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name, city, country, venue and description. At least 2 characters after trimming. */
+                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name, city, country, venue and description. At least 2 characters after trimming. At most 100 characters. */
                 search?: string;
-                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the venue country. */
+                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the venue country. At most 100 characters. */
                 country?: string;
                 /** @description Internal country id (as published by the filter endpoints), matched against the venue country. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 countryId?: number;
-                /** @description Case-insensitive **prefix** match on the venue city (same rule as `/clubs`). */
+                /** @description Case-insensitive **prefix** match on the venue city (same rule as `/clubs`). At most 100 characters. */
                 city?: string;
                 /** @description Competition status. Comma-separated; items are trimmed, an empty item answers 400, duplicates are ignored. */
                 status?: ("open" | "completed")[];
@@ -1084,13 +1084,13 @@ export interface operations {
     headCompetitions: {
         parameters: {
             query?: {
-                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name, city, country, venue and description. At least 2 characters after trimming. */
+                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name, city, country, venue and description. At least 2 characters after trimming. At most 100 characters. */
                 search?: string;
-                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the venue country. */
+                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the venue country. At most 100 characters. */
                 country?: string;
                 /** @description Internal country id (as published by the filter endpoints), matched against the venue country. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 countryId?: number;
-                /** @description Case-insensitive **prefix** match on the venue city (same rule as `/clubs`). */
+                /** @description Case-insensitive **prefix** match on the venue city (same rule as `/clubs`). At most 100 characters. */
                 city?: string;
                 /** @description Competition status. Comma-separated; items are trimmed, an empty item answers 400, duplicates are ignored. */
                 status?: ("open" | "completed")[];
@@ -1162,13 +1162,13 @@ export interface operations {
     getCompetitionsCalendar: {
         parameters: {
             query?: {
-                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name, city, country, venue and description. At least 2 characters after trimming. */
+                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name, city, country, venue and description. At least 2 characters after trimming. At most 100 characters. */
                 search?: string;
-                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the venue country. */
+                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the venue country. At most 100 characters. */
                 country?: string;
                 /** @description Internal country id (as published by the filter endpoints), matched against the venue country. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 countryId?: number;
-                /** @description Case-insensitive **prefix** match on the venue city (same rule as `/clubs`). */
+                /** @description Case-insensitive **prefix** match on the venue city (same rule as `/clubs`). At most 100 characters. */
                 city?: string;
                 /** @description Competition status. Comma-separated; items are trimmed, an empty item answers 400, duplicates are ignored. */
                 status?: ("open" | "completed")[];
@@ -1236,13 +1236,13 @@ export interface operations {
     headCompetitionsCalendar: {
         parameters: {
             query?: {
-                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name, city, country, venue and description. At least 2 characters after trimming. */
+                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name, city, country, venue and description. At least 2 characters after trimming. At most 100 characters. */
                 search?: string;
-                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the venue country. */
+                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the venue country. At most 100 characters. */
                 country?: string;
                 /** @description Internal country id (as published by the filter endpoints), matched against the venue country. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 countryId?: number;
-                /** @description Case-insensitive **prefix** match on the venue city (same rule as `/clubs`). */
+                /** @description Case-insensitive **prefix** match on the venue city (same rule as `/clubs`). At most 100 characters. */
                 city?: string;
                 /** @description Competition status. Comma-separated; items are trimmed, an empty item answers 400, duplicates are ignored. */
                 status?: ("open" | "completed")[];
@@ -1423,7 +1423,7 @@ export interface operations {
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path: {
-                /** @description The competition UUID or its slug. */
+                /** @description The competition UUID or its slug, at most 100 characters (a longer one answers 400; a competition whose slug is longer is reached by its id). */
                 idOrSlug: string;
             };
             cookie?: never;
@@ -1474,7 +1474,7 @@ export interface operations {
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path: {
-                /** @description The competition UUID or its slug. */
+                /** @description The competition UUID or its slug, at most 100 characters (a longer one answers 400; a competition whose slug is longer is reached by its id). */
                 idOrSlug: string;
             };
             cookie?: never;
@@ -1518,7 +1518,7 @@ export interface operations {
                 style?: ("none" | "latin" | "standard" | "combined")[];
                 /** @description Category level (class), 1 to 10. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 level?: number;
-                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over the category name. At least 2 characters after trimming. */
+                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over the category name. At least 2 characters after trimming. At most 100 characters. */
                 search?: string;
             };
             header?: {
@@ -1530,7 +1530,7 @@ export interface operations {
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path: {
-                /** @description The competition UUID or its slug. */
+                /** @description The competition UUID or its slug, at most 100 characters (a longer one answers 400; a competition whose slug is longer is reached by its id). */
                 idOrSlug: string;
             };
             cookie?: never;
@@ -1581,7 +1581,7 @@ export interface operations {
                 style?: ("none" | "latin" | "standard" | "combined")[];
                 /** @description Category level (class), 1 to 10. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 level?: number;
-                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over the category name. At least 2 characters after trimming. */
+                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over the category name. At least 2 characters after trimming. At most 100 characters. */
                 search?: string;
             };
             header?: {
@@ -1593,7 +1593,7 @@ export interface operations {
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path: {
-                /** @description The competition UUID or its slug. */
+                /** @description The competition UUID or its slug, at most 100 characters (a longer one answers 400; a competition whose slug is longer is reached by its id). */
                 idOrSlug: string;
             };
             cookie?: never;
@@ -1731,13 +1731,13 @@ export interface operations {
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
-                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name and surname in both spellings (native and Latin). At least 2 characters after trimming. */
+                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name and surname in both spellings (native and Latin). At least 2 characters after trimming. At most 100 characters. */
                 search?: string;
                 /** @description Sex of the person. */
                 sex?: "MALE" | "FEMALE";
                 /** @description Internal country id (as published by the filter endpoints), matched against the dancer's country. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 countryId?: number;
-                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the dancer's country. */
+                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the dancer's country. At most 100 characters. */
                 country?: string;
                 /** @description Current club membership only; links closed by an archival do not match. A UUID. */
                 clubId?: string;
@@ -1809,13 +1809,13 @@ export interface operations {
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
-                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name and surname in both spellings (native and Latin). At least 2 characters after trimming. */
+                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name and surname in both spellings (native and Latin). At least 2 characters after trimming. At most 100 characters. */
                 search?: string;
                 /** @description Sex of the person. */
                 sex?: "MALE" | "FEMALE";
                 /** @description Internal country id (as published by the filter endpoints), matched against the dancer's country. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 countryId?: number;
-                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the dancer's country. */
+                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the dancer's country. At most 100 characters. */
                 country?: string;
                 /** @description Current club membership only; links closed by an archival do not match. A UUID. */
                 clubId?: string;
@@ -1881,13 +1881,13 @@ export interface operations {
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
-                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name and surname in both spellings (native and Latin). At least 2 characters after trimming. */
+                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name and surname in both spellings (native and Latin). At least 2 characters after trimming. At most 100 characters. */
                 search?: string;
                 /** @description Sex of the person. */
                 sex?: "MALE" | "FEMALE";
                 /** @description Internal country id (as published by the filter endpoints), matched against the coach's country. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 countryId?: number;
-                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the coach's country. */
+                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the coach's country. At most 100 characters. */
                 country?: string;
                 /** @description Current club membership only; links closed by an archival do not match. A UUID. */
                 clubId?: string;
@@ -1953,13 +1953,13 @@ export interface operations {
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
-                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name and surname in both spellings (native and Latin). At least 2 characters after trimming. */
+                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name and surname in both spellings (native and Latin). At least 2 characters after trimming. At most 100 characters. */
                 search?: string;
                 /** @description Sex of the person. */
                 sex?: "MALE" | "FEMALE";
                 /** @description Internal country id (as published by the filter endpoints), matched against the coach's country. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 countryId?: number;
-                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the coach's country. */
+                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the coach's country. At most 100 characters. */
                 country?: string;
                 /** @description Current club membership only; links closed by an archival do not match. A UUID. */
                 clubId?: string;
@@ -2019,13 +2019,13 @@ export interface operations {
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
-                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name and surname in both spellings (native and Latin). At least 2 characters after trimming. */
+                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name and surname in both spellings (native and Latin). At least 2 characters after trimming. At most 100 characters. */
                 search?: string;
                 /** @description Sex of the person. */
                 sex?: "MALE" | "FEMALE";
                 /** @description Internal country id (as published by the filter endpoints), matched against the judge's country. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 countryId?: number;
-                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the judge's country. */
+                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the judge's country. At most 100 characters. */
                 country?: string;
                 /** @description Judge category. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 judgeCategory?: number;
@@ -2093,13 +2093,13 @@ export interface operations {
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
-                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name and surname in both spellings (native and Latin). At least 2 characters after trimming. */
+                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over name and surname in both spellings (native and Latin). At least 2 characters after trimming. At most 100 characters. */
                 search?: string;
                 /** @description Sex of the person. */
                 sex?: "MALE" | "FEMALE";
                 /** @description Internal country id (as published by the filter endpoints), matched against the judge's country. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 countryId?: number;
-                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the judge's country. */
+                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the judge's country. At most 100 characters. */
                 country?: string;
                 /** @description Judge category. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 judgeCategory?: number;
@@ -2161,13 +2161,13 @@ export interface operations {
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
-                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over the club name. At least 2 characters after trimming. */
+                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over the club name. At least 2 characters after trimming. At most 100 characters. */
                 search?: string;
                 /** @description Internal country id (as published by the filter endpoints), matched against any location of the club, branches included (a club with a branch in Riga is found under `city=Riga`). Decimal digits only (no sign, decimal point, exponent or spaces). */
                 countryId?: number;
-                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against any location of the club, branches included (a club with a branch in Riga is found under `city=Riga`). */
+                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against any location of the club, branches included (a club with a branch in Riga is found under `city=Riga`). At most 100 characters. */
                 country?: string;
-                /** @description Case-insensitive prefix match on the city of any location of the club, branches included (a club with a branch in Riga is found under `city=Riga`). */
+                /** @description Case-insensitive prefix match on the city of any location of the club, branches included (a club with a branch in Riga is found under `city=Riga`). At most 100 characters. */
                 city?: string;
             };
             header?: {
@@ -2229,13 +2229,13 @@ export interface operations {
                 page?: number;
                 /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
                 limit?: number;
-                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over the club name. At least 2 characters after trimming. */
+                /** @description Case-insensitive and diacritic-insensitive substring match (`janis` finds `Jānis`) over the club name. At least 2 characters after trimming. At most 100 characters. */
                 search?: string;
                 /** @description Internal country id (as published by the filter endpoints), matched against any location of the club, branches included (a club with a branch in Riga is found under `city=Riga`). Decimal digits only (no sign, decimal point, exponent or spaces). */
                 countryId?: number;
-                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against any location of the club, branches included (a club with a branch in Riga is found under `city=Riga`). */
+                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against any location of the club, branches included (a club with a branch in Riga is found under `city=Riga`). At most 100 characters. */
                 country?: string;
-                /** @description Case-insensitive prefix match on the city of any location of the club, branches included (a club with a branch in Riga is found under `city=Riga`). */
+                /** @description Case-insensitive prefix match on the city of any location of the club, branches included (a club with a branch in Riga is found under `city=Riga`). At most 100 characters. */
                 city?: string;
             };
             header?: {

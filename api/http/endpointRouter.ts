@@ -3,6 +3,8 @@ import type { Middleware } from 'koa';
 import { ENDPOINTS, ENDPOINT_NAMES } from '../../schemas/api/endpoints.ts';
 import type { EndpointDefinition, EndpointName } from '../../schemas/api/endpoints.ts';
 import { ApiError } from './apiError.ts';
+import { exceedsLength } from '../query/exceedsLength.ts';
+import { quoteValue } from '../query/parameterLabel.ts';
 import { apiState } from './requestState.ts';
 import type { MatchedEndpoint } from './requestState.ts';
 
@@ -42,9 +44,10 @@ function buildRouter(basePath: string): EndpointRouter {
     const definition = ENDPOINTS[name];
     for (const path of routerPaths(definition.path, basePath)) {
       router.get(name, path, async (ctx, next) => {
-        const params = fittingParams(definition, ctx.params);
-        if (!params) throw new ApiError('NOT_FOUND', 'No resource at this path.');
-        apiState(ctx).endpoint = { definition, params };
+        const fit = fittingParams(definition, ctx.params);
+        if (fit.tooLong) throw new ApiError('INVALID_REQUEST', 'A path parameter is invalid.', { details: [fit.tooLong] });
+        if (!fit.params) throw new ApiError('NOT_FOUND', 'No resource at this path.');
+        apiState(ctx).endpoint = { definition, params: fit.params };
         await next();
       });
     }
@@ -60,8 +63,10 @@ function buildRouter(basePath: string): EndpointRouter {
       );
       if (!layer) return undefined;
       const definition = ENDPOINTS[layer.name as EndpointName];
-      const params = fittingParams(definition, layer.params(requestPath, layer.captures(requestPath)));
-      return params ? { definition, params } : undefined;
+      const fit = fittingParams(definition, layer.params(requestPath, layer.captures(requestPath)));
+      // An over-long parameter still names this endpoint (its 400, or a 405, is counted under it).
+      if (fit.tooLong) return { definition, params: {} };
+      return fit.params ? { definition, params: fit.params } : undefined;
     },
   };
 }
@@ -81,13 +86,25 @@ const PATTERNS = new Map(
   ),
 );
 
-function fittingParams(definition: EndpointDefinition, params: Record<string, string>): Record<string, string> | undefined {
+/**
+ * The path parameters when each fits its schema; neither (a 404) when one does not; the 400
+ * detail of the first that is longer than its `maxLength` (a bound on what a client may send,
+ * checked before the pattern, so it is never a slug nobody has).
+ */
+function fittingParams(
+  definition: EndpointDefinition,
+  params: Record<string, string>,
+): { params?: Record<string, string>; tooLong?: string } {
   const fitting: Record<string, string> = {};
   for (const parameter of definition.pathParameters) {
     const value = params[parameter.name];
-    if (value === undefined || value === '') return undefined;
-    if (PATTERNS.get(parameter)?.test(value) === false) return undefined;
+    if (value === undefined || value === '') return {};
+    const max = parameter.schema.maxLength;
+    if (max !== undefined && exceedsLength(value, max)) {
+      return { tooLong: `${parameter.name}: must be at most ${max} characters long (got ${quoteValue(value)})` };
+    }
+    if (PATTERNS.get(parameter)?.test(value) === false) return {};
     fitting[parameter.name] = value;
   }
-  return fitting;
+  return { params: fitting };
 }

@@ -14,7 +14,7 @@ interface ErrorResponseText {
 const TEXT: Record<ErrorCode, ErrorResponseText> = {
   INVALID_REQUEST: {
     description:
-      'A query parameter is unknown, repeated, malformed or outside its accepted values (an enum value, `limit` outside 1 to 100, `BUFFER` in `registryState`, `status` on `/coaches` or `/clubs`, …). `details` names every offending parameter, in query-string order.',
+      'A query parameter is unknown, repeated, malformed or outside its accepted values (an enum value, `limit` outside 1 to 100, `BUFFER` in `registryState`, `status` on `/coaches` or `/clubs`, a text parameter or `idOrSlug` over 100 characters, …). `details` names every offending parameter, in query-string order.',
     message: 'One or more query parameters are invalid.',
     details: ['limit: must be an integer from 1 to 100 (got 500)', 'cityId: unknown parameter (removed; use city)'],
   },

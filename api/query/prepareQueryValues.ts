@@ -3,6 +3,7 @@ import type { EndpointDefinition } from '../../schemas/api/endpoints.ts';
 import { REMOVED_PARAMETERS } from './removedParameters.ts';
 import { describeRange } from './describeRange.ts';
 import { quoteValue } from './parameterLabel.ts';
+import { exceedsLength } from './exceedsLength.ts';
 import { ownEntry } from './ownEntry.ts';
 
 // The pre-pass: what JSON Schema cannot say about a raw query string. It detects unknown,
@@ -51,6 +52,9 @@ export function prepareQueryValues(definition: EndpointDefinition, rawQuery: str
 
 function convert(schema: TSchema, text: string): Conversion {
   if (text.trim() === '') return { ok: false, explanation: 'must not be empty' };
+  // Checked on the text as sent, before any trimming or splitting, as the document's maxLength reads.
+  const tooLong = lengthProblem(schema, text);
+  if (tooLong) return { ok: false, explanation: tooLong };
   switch (schema.type) {
     case 'integer':
       return toInteger(schema as { minimum?: number; maximum?: number }, text);
@@ -74,6 +78,16 @@ function toInteger(schema: { minimum?: number; maximum?: number }, text: string)
     return { ok: false, explanation: `${rule} (got ${quoteValue(text)})` };
   }
   return { ok: true, value };
+}
+
+function lengthProblem(schema: TSchema, text: string): string | undefined {
+  const bound = (schema.type === 'array' ? (schema as { items?: TSchema }).items : schema)?.maxLength as number | undefined;
+  if (bound === undefined) return undefined;
+  const long =
+    schema.type === 'array' ? text.split(',').find((item) => exceedsLength(item, bound)) : exceedsLength(text, bound) ? text : undefined;
+  if (long === undefined) return undefined;
+  const what = schema.type === 'array' ? 'each item must be' : 'must be';
+  return `${what} at most ${bound} characters long (got ${quoteValue(long)})`;
 }
 
 function toList(text: string): Conversion {

@@ -19,6 +19,8 @@ import type { WithDefaults } from './withDefaults.ts';
 
 /** Competition type codes are published by `/filters`; the grammar keeps junk out of queries. */
 export const TYPE_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$';
+/** The grammar's length, stated on its own so the document shows the bound (within MAX_TEXT_LENGTH). */
+const TYPE_CODE_MAX_LENGTH = 64;
 
 /** The cross-field rule the server checks after the schema (api/query/crossFieldProblems.ts). */
 const DATE_RANGE_RULE =
@@ -33,7 +35,11 @@ export const CompetitionsQuery = Type.Object(
     city: TextParameter('Case-insensitive **prefix** match on the venue city (same rule as `/clubs`).'),
     status: CommaList(StringEnum(COMPETITION_STATUSES), 'Competition status.'),
     type: CommaList(
-      Type.String({ pattern: TYPE_CODE_PATTERN, description: 'a type code as published by /filters (letters, digits, `_`, `.`, `-`)' }),
+      Type.String({
+        pattern: TYPE_CODE_PATTERN,
+        maxLength: TYPE_CODE_MAX_LENGTH,
+        description: 'a type code as published by /filters (letters, digits, `_`, `.`, `-`)',
+      }),
       'Competition type codes, as published by `/filters` (`types[].code`).',
     ),
     registrationStatus: Type.Optional(

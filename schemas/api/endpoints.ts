@@ -7,6 +7,7 @@ import { CompetitionRemovalListEnvelope, CompetitionRemovalsQuery } from './comp
 import { CompetitionCategoriesQuery } from './competitionCategoriesQuery.ts';
 import { ClubsQuery, CoachesQuery, DancersQuery, JudgesQuery } from './registryQueries.ts';
 import { NoQuery } from './noQuery.ts';
+import { MAX_TEXT_LENGTH } from './queryParameters.ts';
 import {
   CategoryListEnvelope,
   ClubEnvelope,
@@ -50,7 +51,7 @@ export type DataListing = 'competitions' | 'dancers' | 'coaches' | 'judges' | 'c
 export interface PathParameter {
   readonly name: string;
   readonly description: string;
-  readonly schema: TSchema & { pattern?: string };
+  readonly schema: TSchema & { pattern?: string; maxLength?: number };
 }
 
 export interface EndpointDefinition {
@@ -83,8 +84,8 @@ export interface EndpointDefinition {
 
 const idOrSlug: PathParameter = {
   name: 'idOrSlug',
-  description: 'The competition UUID or its slug.',
-  schema: Type.String({ minLength: 1 }),
+  description: `The competition UUID or its slug, at most ${MAX_TEXT_LENGTH} characters (a longer one answers 400; a competition whose slug is longer is reached by its id).`,
+  schema: Type.String({ minLength: 1, maxLength: MAX_TEXT_LENGTH }),
 };
 const clubId: PathParameter = {
   name: 'id',

@@ -39,14 +39,24 @@ const TRIMMED = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u2
 const KEPT = `[^${TRIMMED}]`;
 
 /**
+ * The most characters (Unicode code points, as JSON Schema counts them) of a text parameter or
+ * path segment as sent: every one reaches a database filter, a cache key and a log line, so
+ * its cost is bounded whatever a client writes (decisions.md, "Hostile input").
+ */
+export const MAX_TEXT_LENGTH = 100;
+
+/**
  * Free text: the server trims it, then needs `minLength` characters (1 or 2). The pattern says
  * the same of the text as sent (a character that is kept, or two with anything between), so a
- * value of spaces around one letter is not described as valid.
+ * value of spaces around one letter is not described as valid. `maxLength` counts the text as
+ * sent, spaces included, so the document and the server agree on every value.
  */
 export function TextParameter(description: string, options: { minLength?: 1 | 2 } = {}) {
   const minLength = options.minLength ?? 1;
   const pattern = minLength === 1 ? KEPT : `${KEPT}[\\s\\S]*${KEPT}`;
-  return Type.Optional(Type.String({ minLength, pattern, description }));
+  return Type.Optional(
+    Type.String({ minLength, maxLength: MAX_TEXT_LENGTH, pattern, description: `${description} At most ${MAX_TEXT_LENGTH} characters.` }),
+  );
 }
 
 export function DateParameter(description: string) {
