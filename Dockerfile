@@ -1,5 +1,7 @@
-# One image for both processes; docker-compose.yml picks the command.
-FROM node:24-bookworm-slim AS build
+# One image for both processes and the operators' commands (docs/operating.md); docker-compose.yml
+# picks the command. Base images are pinned to exact versions, so rebuilding the image changes nothing
+# that the commit did not.
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --loglevel=error
@@ -13,7 +15,7 @@ COPY infra infra
 COPY scripts scripts
 RUN npx tsc -p tsconfig.build.json && npm prune --omit=dev
 
-FROM node:24-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 ENV NODE_ENV=production API_HOST=0.0.0.0 OPS_HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app/node_modules node_modules

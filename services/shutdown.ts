@@ -8,6 +8,9 @@ export interface Shutdown {
   add(name: string, close: () => Promise<unknown>): () => void;
 }
 
+/** How long a stopping process may take to drain before it exits anyway; a supervisor's stop grace must exceed it. */
+export const SHUTDOWN_GRACE_MS = 20_000;
+
 let signalled = false;
 
 /** Whether a stop signal arrived: a start-up step failing after it (its connection closed under it) is not a start-up failure. */
@@ -24,7 +27,7 @@ export function shuttingDown(): boolean {
  * Neither exit can be held up by the log's reader: log writes never block (logDestination.ts)
  * and the last lines get at most one second to leave.
  */
-export function shutdownOnSignal(logger: Logger, graceMs = 20_000): Shutdown {
+export function shutdownOnSignal(logger: Logger, graceMs = SHUTDOWN_GRACE_MS): Shutdown {
   const closers: { name: string; close: () => Promise<unknown> }[] = [];
   const shutdown = (signal: string): void => {
     if (signalled) return;

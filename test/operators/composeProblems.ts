@@ -13,9 +13,13 @@ export interface ComposeService {
   environment?: Record<string, string | number | boolean | null>;
   ports?: Array<string | { published?: string | number; target?: number }>;
   depends_on?: string[] | Record<string, unknown>;
-  deploy?: { replicas?: number };
-  healthcheck?: { test?: string[] | string };
+  deploy?: { replicas?: number; resources?: { limits?: { memory?: string | number } } };
+  healthcheck?: { test?: string[] | string; start_period?: string };
   volumes?: Array<string | { source?: string; target?: string }>;
+  restart?: string;
+  stop_grace_period?: string;
+  mem_limit?: string | number;
+  profiles?: string[];
 }
 
 export interface ComposeFile {
@@ -59,6 +63,31 @@ function publishedFor(service: ComposeService, containerPort: number): number | 
   return undefined;
 }
 
+const DEMO_PUBLISHER = 'dist/generator/cli.js';
+
+/**
+ * The demo profile publishes the generated federation (as `npm start` does) to the topic the
+ * projectors read, through an address Kafka advertises, once: only into an empty topic.
+ */
+function demoProblems(services: Record<string, ComposeService>, projector: Readonly<Config> | undefined): string[] {
+  const demo = Object.entries(services).find(([, s]) => text(s.command).includes(DEMO_PUBLISHER));
+  if (!demo) return [`no service runs ${DEMO_PUBLISHER} (the demo federation)`];
+  const [name, service] = demo;
+  const args = [service.command ?? []].flat();
+  const option = (flag: string): string | undefined => args[args.indexOf(flag) + 1];
+  const problems: string[] = [];
+  if (!(service.profiles ?? []).includes('demo')) problems.push(`${name}: not in the demo profile, so every \`up\` would publish it`);
+  for (const flag of ['--kafka', '--if-empty']) if (!args.includes(flag)) problems.push(`${name}: publishes without ${flag}`);
+  const broker = option('--brokers') ?? '';
+  const kafka = services[broker.split(':')[0]!];
+  if (!kafka || !text(kafka.environment?.KAFKA_ADVERTISED_LISTENERS).includes(`//${broker}`))
+    problems.push(`${name}: no Kafka service advertises ${broker || '(no --brokers)'}`);
+  if (option('--topic') !== projector?.kafka.topic)
+    problems.push(`${name}: publishes to ${option('--topic')}, the projectors read ${projector?.kafka.topic}`);
+  if (!existsSync(join(ROOT, 'generator', 'cli.ts'))) problems.push(`${name}: generator/cli.ts does not exist`);
+  return problems;
+}
+
 export function composeProblems(
   compose: ComposeFile,
   image: { env: Record<string, string> },
@@ -72,8 +101,8 @@ export function composeProblems(
 
   for (const [name, service] of Object.entries(services)) {
     const role = roleOf(service);
-    if (service.build !== undefined && role === undefined)
-      problems.push(`${name}: built from the project but runs neither dist/api/main.js nor dist/projector/main.js`);
+    if (service.build !== undefined && role === undefined && !text(service.command).includes(DEMO_PUBLISHER))
+      problems.push(`${name}: built from the project but runs neither dist/api/main.js, dist/projector/main.js nor ${DEMO_PUBLISHER}`);
     if (role === undefined) continue;
     const replicas = service.deploy?.replicas ?? 1;
     instances[role] += replicas;
@@ -128,6 +157,8 @@ export function composeProblems(
       }
     }
   }
+
+  problems.push(...demoProblems(services, ours.find((s) => s.role === 'projector')?.config));
 
   // Prometheus scrapes every instance on the operators' port it serves.
   for (const target of scrapeTargets) {

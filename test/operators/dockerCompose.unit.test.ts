@@ -1,45 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../infra/paths.ts';
-import { composeProblems, type ComposeFile, type ScrapeTarget } from './composeProblems.ts';
-import { OPERATORS } from './operatorQueries.ts';
+import type { ComposeFile } from './composeProblems.ts';
+import { checkCompose as check, readCompose } from './dockerComposeChecks.ts';
+import { composeBytes, composeSeconds } from './dockerComposeDeploymentProblems.ts';
 
 // docker-compose.yml cannot run here (no Docker engine), so it is parsed and checked against the
 // code: configuration variables and their values, two instances of each process, the replica
-// set, Redis and Kafka addresses, ports, depends_on, and what Prometheus scrapes.
+// set, Redis and Kafka addresses, ports, depends_on, what Prometheus scrapes, the demo profile,
+// and what makes it hold (volumes, stop grace, restarts, memory limits, pinned images).
+// dockerComposeConfig.int.test.ts runs the same checks on what Debian's docker-compose parses.
 
-// Compose resolves YAML anchors and `<<` merge keys; so does the parser with merge on.
-const readCompose = (): ComposeFile => parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as ComposeFile;
-
-/** ENV of the Dockerfile's last stage: what every container of the image starts with. */
-function imageEnv(): Record<string, string> {
-  const stages = readFileSync(join(ROOT, 'Dockerfile'), 'utf8').split(/^FROM /m);
-  const lines = (stages.at(-1) ?? '').split('\n').filter((line) => line.startsWith('ENV '));
-  return Object.fromEntries(
-    lines.flatMap((line) =>
-      line
-        .slice(4)
-        .trim()
-        .split(/\s+/)
-        .map((pair) => pair.split('=') as [string, string]),
-    ),
-  );
-}
-
-function scrapeTargets(): ScrapeTarget[] {
-  type Job = { job_name: string; static_configs?: Array<{ targets: string[] }>; dns_sd_configs?: Array<{ names: string[]; port: number }> };
-  const config = parse(readFileSync(join(OPERATORS, 'prometheus.yml'), 'utf8')) as { scrape_configs: Job[] };
-  return config.scrape_configs.flatMap((job) => [
-    ...(job.static_configs ?? []).flatMap((c) =>
-      c.targets.map((t) => ({ job: job.job_name, host: t.split(':')[0]!, port: Number(t.split(':')[1]) })),
-    ),
-    ...(job.dns_sd_configs ?? []).flatMap((c) => c.names.map((host) => ({ job: job.job_name, host, port: c.port }))),
-  ]);
-}
-
-const check = (compose: ComposeFile): string[] => composeProblems(compose, { env: imageEnv() }, scrapeTargets());
+const MiB = 2 ** 20;
 
 describe('docker-compose.yml', () => {
   it('runs two API instances and two projector replicas on a MongoDB replica set, Redis and Kafka, all scraped', () => {
@@ -101,9 +71,69 @@ describe('docker-compose.yml', () => {
       /api-2: API_PUBLIC_URL/,
     ],
   ];
-  it.each(mistakes)('names %s', (_, spoil, expected) => {
+  const unsafe: Array<[string, (c: ComposeFile) => void, RegExp]> = [
+    ['a floating image', (c) => (c.services.mongo!.image = 'mongo:8'), /mongo: image mongo:8 is not pinned/],
+    ['a floating Kafka image', (c) => (c.services.kafka!.image = 'apache/kafka:latest'), /kafka: image apache\/kafka:latest is not pinned/],
+    [
+      "Kafka's logs outside the volume",
+      (c) => delete c.services.kafka!.environment!.KAFKA_LOG_DIRS,
+      /kafka: KAFKA_LOG_DIRS \(unset\) is not a mounted volume/,
+    ],
+    [
+      "Kafka's logs in another folder",
+      (c) => (c.services.kafka!.environment!.KAFKA_LOG_DIRS = '/tmp/kraft-combined-logs'),
+      /kafka: KAFKA_LOG_DIRS \(\/tmp\/kraft-combined-logs\) is not a mounted volume/,
+    ],
+    ['a broker deleting events', (c) => (c.services.kafka!.environment!.KAFKA_LOG_RETENTION_MS = 604800000), /kafka: the broker deletes/],
+    [
+      'the default stop grace',
+      (c) => delete c.services.projector!.stop_grace_period,
+      /projector: stop_grace_period 10s \(default\) cuts the 20 s drain/,
+    ],
+    ['a stop grace as short as the drain', (c) => (c.services['api-1']!.stop_grace_period = '20s'), /api-1: stop_grace_period 20s cuts/],
+    ['no restart policy', (c) => delete c.services.redis!.restart, /redis: no restart policy/],
+    ['a one-shot job that restarts', (c) => (c.services.topics!.restart = 'always'), /topics: a one-shot job restarts/],
+    ['a projector without a memory limit', (c) => delete c.services.projector!.mem_limit, /projector: memory limit unset below 512 MiB/],
+    ['an API limit below its cache', (c) => (c.services['api-2']!.mem_limit = '256m'), /api-2: memory limit 256 MiB below 320 MiB/],
+    [
+      'a health check that gives up during a bootstrap',
+      (c) => (c.services.projector!.healthcheck!.start_period = '30s'),
+      /projector: healthcheck start_period 30s is shorter than a bootstrap/,
+    ],
+    ['no mongo volume', (c) => (c.services.mongo!.volumes = []), /mongo: \/data\/db is not a mounted volume/],
+    ['no demo', (c) => delete c.services.demo, /no service runs dist\/generator\/cli.js/],
+    ['a demo in every up', (c) => delete c.services.demo!.profiles, /demo: not in the demo profile/],
+    [
+      'a demo published twice',
+      (c) => (c.services.demo!.command = [c.services.demo!.command!].flat().filter((a) => a !== '--if-empty')),
+      /demo: publishes without --if-empty/,
+    ],
+    [
+      'a demo on another topic',
+      (c) => (c.services.demo!.command = [c.services.demo!.command!].flat().map((a) => (a === 'federation.events.v1' ? 'other' : a))),
+      /demo: publishes to other, the projectors read federation.events.v1/,
+    ],
+  ];
+  it.each([...mistakes, ...unsafe])('names %s', (_, spoil, expected) => {
     const compose = readCompose();
     spoil(compose);
     expect(check(compose).join('\n')).toMatch(expected);
+  });
+
+  it('reads compose sizes and durations as compose does', () => {
+    expect([composeBytes('512m'), composeBytes('1g'), composeBytes('1024'), composeBytes('2GB'), composeBytes('lots')]).toEqual([
+      512 * MiB,
+      1024 * MiB,
+      1024,
+      2048 * MiB,
+      Number.NaN,
+    ]);
+    expect([composeSeconds('30s'), composeSeconds('1m30s'), composeSeconds('15m'), composeSeconds('1h'), composeSeconds('30')]).toEqual([
+      30,
+      90,
+      900,
+      3600,
+      Number.NaN,
+    ]);
   });
 });
