@@ -770,7 +770,7 @@ export interface components {
         /** Error */
         Error: {
             error: {
-                /** @description Stable code: `INVALID_REQUEST`, `NOT_FOUND`, `METHOD_NOT_ALLOWED`, `RATE_LIMIT_EXCEEDED`, `INTERNAL_ERROR`, `SERVICE_UNAVAILABLE`. */
+                /** @description Stable code: `INVALID_REQUEST`, `NOT_FOUND`, `METHOD_NOT_ALLOWED`, `URI_TOO_LONG`, `RATE_LIMIT_EXCEEDED`, `INTERNAL_ERROR`, `SERVICE_UNAVAILABLE`. */
                 type: string;
                 message: string;
                 /** @description For 400: one `<parameter>: <explanation>` per offending parameter, in the order they appear in the query string. */
@@ -869,6 +869,31 @@ export interface components {
                  *       "error": {
                  *         "type": "METHOD_NOT_ALLOWED",
                  *         "message": "Method POST is not allowed; use GET or HEAD.",
+                 *         "details": []
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 414 URI_TOO_LONG: The request line (method, path with its query string, version) is longer than 8,192 bytes. No valid request comes near it: every text parameter takes at most 100 characters. (A request head, line and headers, past 16 KB is cut by the HTTP parser with a bare 431.) */
+        URI_TOO_LONG: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "type": "URI_TOO_LONG",
+                 *         "message": "The request line is longer than 8192 bytes.",
                  *         "details": []
                  *       }
                  *     }
@@ -1076,6 +1101,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -1154,6 +1180,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -1228,6 +1255,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -1300,6 +1328,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -1356,6 +1385,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -1406,6 +1436,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -1457,6 +1488,7 @@ export interface operations {
             400: components["responses"]["INVALID_REQUEST"];
             404: components["responses"]["NOT_FOUND"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -1504,6 +1536,7 @@ export interface operations {
             400: components["responses"]["INVALID_REQUEST"];
             404: components["responses"]["NOT_FOUND"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -1567,6 +1600,7 @@ export interface operations {
             400: components["responses"]["INVALID_REQUEST"];
             404: components["responses"]["NOT_FOUND"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -1623,6 +1657,7 @@ export interface operations {
             400: components["responses"]["INVALID_REQUEST"];
             404: components["responses"]["NOT_FOUND"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -1670,6 +1705,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -1713,6 +1749,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -1791,6 +1828,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -1863,6 +1901,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -1935,6 +1974,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2001,6 +2041,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2075,6 +2116,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2143,6 +2185,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2211,6 +2254,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2273,6 +2317,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2324,6 +2369,7 @@ export interface operations {
             400: components["responses"]["INVALID_REQUEST"];
             404: components["responses"]["NOT_FOUND"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2371,6 +2417,7 @@ export interface operations {
             400: components["responses"]["INVALID_REQUEST"];
             404: components["responses"]["NOT_FOUND"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2418,6 +2465,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2461,6 +2509,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2506,6 +2555,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2549,6 +2599,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2609,6 +2660,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2652,6 +2704,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2697,6 +2750,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];
@@ -2740,6 +2794,7 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];
             503: components["responses"]["SERVICE_UNAVAILABLE"];

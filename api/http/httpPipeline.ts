@@ -5,6 +5,7 @@ import { cors } from './cors.ts';
 import { rateLimit } from './rateLimit.ts';
 import type { RateLimitOptions } from './rateLimit.ts';
 import { errorMiddleware } from './errorMiddleware.ts';
+import { requestLineLimit } from './requestLineLimit.ts';
 import { resolveEndpoint } from './resolveEndpoint.ts';
 import type { ResolveEndpointOptions } from './resolveEndpoint.ts';
 import { conditionalGet } from './conditionalGet.ts';
@@ -26,7 +27,7 @@ export interface HttpPipelineOptions {
 
 /**
  * The middlewares in their one correct order, to `app.use` before the routes:
- * request id → CORS → rate limit → error mapping → endpoint + query validation →
+ * request id → CORS → rate limit → error mapping → request-line limit → endpoint + query validation →
  * endpoint headers → (beforeCache) → ETag/304 → response cache → (routes).
  */
 export function httpPipeline(options: HttpPipelineOptions): Middleware[] {
@@ -35,6 +36,7 @@ export function httpPipeline(options: HttpPipelineOptions): Middleware[] {
     cors(),
     rateLimit({ ...options.rateLimit, clock: options.clock }),
     errorMiddleware({ logger: options.logger, retryAfterSeconds: options.retryAfterSeconds }),
+    requestLineLimit(),
     ...resolveEndpoint(options.endpoints),
     endpointHeaders(),
     ...(options.beforeCache ?? []),

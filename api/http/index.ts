@@ -20,6 +20,7 @@ export { rateLimitHeaders } from './rateLimitHeaders.ts';
 export type { RateLimitPolicy } from './rateLimitHeaders.ts';
 export { endpointRouter, matchEndpoint } from './endpointRouter.ts';
 export type { EndpointRouter } from './endpointRouter.ts';
+export { requestLineLimit, MAX_REQUEST_LINE_BYTES } from './requestLineLimit.ts';
 export { resolveEndpoint, ALLOWED_METHODS } from './resolveEndpoint.ts';
 export type { ResolveEndpointOptions } from './resolveEndpoint.ts';
 export { conditionalGet } from './conditionalGet.ts';

@@ -18,6 +18,7 @@ describe('ApiError', () => {
       INVALID_REQUEST: 400,
       NOT_FOUND: 404,
       METHOD_NOT_ALLOWED: 405,
+      URI_TOO_LONG: 414,
       RATE_LIMIT_EXCEEDED: 429,
       INTERNAL_ERROR: 500,
       SERVICE_UNAVAILABLE: 503,

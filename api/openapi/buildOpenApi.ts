@@ -95,7 +95,7 @@ export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
 function pathItem(definition: EndpointDefinition, names: ReadonlySet<string>): Record<string, unknown> {
   const errors: ErrorCode[] = ['INVALID_REQUEST'];
   if (definition.answersNotFound) errors.push('NOT_FOUND');
-  errors.push('METHOD_NOT_ALLOWED', 'RATE_LIMIT_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE');
+  errors.push('METHOD_NOT_ALLOWED', 'URI_TOO_LONG', 'RATE_LIMIT_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE');
   const shared = {
     tags: [definition.tag],
     parameters: [

@@ -48,7 +48,8 @@ with no body when the data is unchanged. Keep the last good response and serve i
 unreachable; no availability is guaranteed.
 
 ## Rate limit
-300 requests per client IP address in a 60-second sliding window. Every request spends budget, a 304
+300 requests per client IP address in a 60-second sliding window; an IPv6 client counts by its /64
+prefix (one budget per household or server, as one IPv4 address has). Every request spends budget, a 304
 and a cache hit included. Every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`,
 \`X-RateLimit-Window\` and the IETF fields \`RateLimit\` and \`RateLimit-Policy\`; a 429 carries
 \`Retry-After\`, the seconds until the oldest counted request leaves the window.
@@ -56,8 +57,9 @@ and a cache hit included. Every response carries \`X-RateLimit-Limit\`, \`X-Rate
 ## Errors
 Every error uses the envelope \`{"error": {"type", "message", "details"}}\`. Types: \`INVALID_REQUEST\`
 (400), \`NOT_FOUND\` (404, also for unknown paths), \`METHOD_NOT_ALLOWED\` (405 with \`Allow: GET, HEAD\`),
-\`RATE_LIMIT_EXCEEDED\` (429), \`INTERNAL_ERROR\` (500, naming the request id), \`SERVICE_UNAVAILABLE\`
-(503 with \`Retry-After\`, when the read model is unreachable).
+\`URI_TOO_LONG\` (414, a request line over 8,192 bytes), \`RATE_LIMIT_EXCEEDED\` (429), \`INTERNAL_ERROR\` (500,
+naming the request id), \`SERVICE_UNAVAILABLE\` (503 with \`Retry-After\`, when the read model is unreachable).
+Text parameters (\`search\`, \`city\`, \`country\`) and \`idOrSlug\` take at most 100 characters.
 
 ## CORS
 Public data: \`Access-Control-Allow-Origin: *\`; \`ETag\`, \`X-Cache\`, \`X-Request-Id\`, the rate-limit

@@ -28,6 +28,11 @@ const TEXT: Record<ErrorCode, ErrorResponseText> = {
     message: 'Method POST is not allowed; use GET or HEAD.',
     headers: ['Allow'],
   },
+  URI_TOO_LONG: {
+    description:
+      'The request line (method, path with its query string, version) is longer than 8,192 bytes. No valid request comes near it: every text parameter takes at most 100 characters. (A request head, line and headers, past 16 KB is cut by the HTTP parser with a bare 431.)',
+    message: 'The request line is longer than 8192 bytes.',
+  },
   RATE_LIMIT_EXCEEDED: {
     description:
       "The client IP's 300 requests in the 60-second sliding window are spent; `Retry-After` says when the oldest counted request leaves the window.",
