@@ -4,6 +4,7 @@ import { ApiError } from './apiError.ts';
 import { endpointRouter } from './endpointRouter.ts';
 import { apiState, type MatchedEndpoint } from './requestState.ts';
 import { parseQuery } from '../query/parseQuery.ts';
+import { resolvedUrlBytes } from './resolvedUrlBytes.ts';
 
 export interface ResolveEndpointOptions {
   /** Where the API is mounted; default `/api/v1`. */
@@ -12,8 +13,12 @@ export interface ResolveEndpointOptions {
 
 export const ALLOWED_METHODS = 'GET, HEAD';
 
-/** Distinct request URLs whose resolution is remembered (a few hundred bytes each). */
-const RESOLVED_URLS = 10_000;
+/**
+ * Heap budget of the remembered resolutions, as `resolvedUrlBytes` estimates them: bounded in
+ * bytes, not entries, since one valid URL may keep a thousand list items. Ten thousand typical
+ * URLs fit, as the entry-count bound held before.
+ */
+export const RESOLVED_URL_BYTES = 8 * 1024 * 1024;
 
 /**
  * Finds the endpoint of the request (@koa/router over the catalogue) and validates its query
@@ -28,7 +33,10 @@ export function resolveEndpoint(options: ResolveEndpointOptions = {}): Middlewar
   // A URL's endpoint and validated query depend on the URL alone, so a URL that resolved once is
   // not routed and validated again: most traffic repeats a few URLs (cache hits), and routing
   // plus validation were a tenth of a hit's CPU. Only successes are kept; a bad URL pays each time.
-  const resolved = new LRUCache<string, { endpoint: MatchedEndpoint; query: unknown }>({ max: RESOLVED_URLS });
+  const resolved = new LRUCache<string, { endpoint: MatchedEndpoint; query: unknown }>({
+    maxSize: RESOLVED_URL_BYTES,
+    sizeCalculation: (entry, url) => resolvedUrlBytes(url, entry.query),
+  });
   const validateQuery: Middleware = async (ctx, next) => {
     const state = apiState(ctx);
     if (!state.endpoint) {
