@@ -33,7 +33,8 @@ fi
 
 mkdir -p .run
 pids=()
-tail_pid=""
+view_pids=()
+view_fifo=""
 cleanup() {
   trap - INT TERM EXIT
   if [ "${#pids[@]}" -gt 0 ]; then
@@ -47,8 +48,9 @@ cleanup() {
     done
     kill -KILL "${pids[@]}" 2>/dev/null || true
   fi
-  [ -n "$tail_pid" ] && kill "$tail_pid" 2>/dev/null
+  [ "${#view_pids[@]}" -gt 0 ] && kill "${view_pids[@]}" 2>/dev/null
   wait 2>/dev/null || true
+  [ -n "$view_fifo" ] && rm -f "$view_fifo"
   if [ "${local_servers:-0}" = 1 ] && [ "${KEEP_LOCAL_SERVERS:-0}" != 1 ] && [ -n "${LOCAL_SERVERS_STARTED:-}" ]; then
     node infra/cli.ts stop "$LOCAL_SERVERS_STARTED" || true
   fi
@@ -56,10 +58,17 @@ cleanup() {
 trap cleanup INT TERM EXIT
 # The services write to their log files, never to this terminal, so whatever becomes of the
 # terminal (closed, piped into a pager that stopped reading) cannot hold up their writes or their
-# stop; `tail` shows the files here and is the only one to fail if the terminal goes.
+# stop; `tail` and the pretty printer show the files here and are the only ones to fail if the
+# terminal goes. The files keep pino's JSON lines (as production does); the terminal shows each
+# as one line of time, level, process and message, then its other fields (pino-pretty). Both
+# readers are this script's own children, through a FIFO, so the cleanup stops and waits for each.
 touch .run/projector.log .run/api.log
-tail -q -n 0 -F .run/projector.log .run/api.log &
-tail_pid=$!
+view_fifo=".run/log-view.$$.fifo"
+rm -f "$view_fifo" && mkfifo "$view_fifo"
+pino-pretty --singleLine --translateTime 'SYS:HH:MM:ss.l' --ignore service,pid,hostname < "$view_fifo" &
+view_pids+=($!)
+tail -q -n 0 -F .run/projector.log .run/api.log > "$view_fifo" &
+view_pids+=($!)
 # The projector's heap cap keeps the demo's bootstrap (a rebuild) under 512 MB (projector/memoryBound.ts).
 node --max-old-space-size=320 --max-semi-space-size=8 projector/main.ts >> .run/projector.log 2>&1 &
 pids+=($!)
