@@ -4,6 +4,8 @@ import type { Registry } from 'prom-client';
 import type { Config } from '../services/config/index.ts';
 import type { Logger } from '../services/logger.ts';
 import type { ReadinessCheck } from '../services/ops/index.ts';
+import { healthAnswer } from '../services/ops/healthAnswer.ts';
+import { recentReadiness } from '../services/ops/recentReadiness.ts';
 import { httpPipeline, trustProxies, type RateLimitStore } from './http/index.ts';
 import { ReadModelSource } from './readModelSource.ts';
 import { dataFreshnessHeader } from './dataFreshnessHeader.ts';
@@ -14,6 +16,7 @@ import { resourceRoutes } from './resources/index.ts';
 export interface AppDependencies {
   config: Readonly<Config>;
   logger: Logger;
+  /** Served on /health/ready through `recentReadiness` (pass one already made to share it with another port). */
   readiness: ReadinessCheck;
   /** The database holding the read model (`MongoConnection.db`). */
   db: Db;
@@ -26,8 +29,6 @@ export interface AppDependencies {
   /** Registry of the operators' port; request metrics are registered in it when given. */
   metrics?: Registry;
 }
-
-const HEALTH_PATHS = new Set(['/health/live', '/health/ready']);
 
 /**
  * The public HTTP app. Health lives outside the versioned base path for load balancers and
@@ -42,19 +43,19 @@ export function createApp(deps: AppDependencies): Koa {
   // Errors are logged by the error middleware with the request id; Koa's own print is noise.
   app.silent = true;
   trustProxies(app, config.api.trustedProxyCount);
+  // Public, so answered from a recent check: probes at any rate cost the database one check a
+  // second. main.ts hands the ops port the same recent check, so both ports share it.
+  const readiness = recentReadiness(deps.readiness);
   app.use(async (ctx, next) => {
-    if (!HEALTH_PATHS.has(ctx.path)) {
+    const answer = healthAnswer(ctx.path, readiness);
+    if (!answer) {
       await next();
       return;
     }
+    const { status, body } = await answer;
     ctx.set('Cache-Control', 'no-store');
-    if (ctx.path === '/health/live') {
-      ctx.body = { status: 'live' };
-      return;
-    }
-    const { ready, checks } = await deps.readiness();
-    ctx.status = ready ? 200 : 503;
-    ctx.body = { status: ready ? 'ready' : 'not ready', checks };
+    ctx.status = status;
+    ctx.body = body;
   });
   app.use(requestLog(deps.logger));
   if (deps.metrics) app.use(httpMetrics(deps.metrics, config.api.basePath));
