@@ -45,7 +45,7 @@ export function createApp(deps: AppDependencies): Koa {
   trustProxies(app, config.api.trustedProxyCount);
   // Public, so answered from a recent check: probes at any rate cost the database one check a
   // second. main.ts hands the ops port the same recent check, so both ports share it.
-  const readiness = recentReadiness(deps.readiness);
+  const readiness = recentReadiness(deps.readiness, { clock });
   app.use(async (ctx, next) => {
     const answer = healthAnswer(ctx.path, readiness);
     if (!answer) {

@@ -1,5 +1,4 @@
 // The API process: serves the read model over HTTP under the configured base path.
-import { createServer } from 'node:http';
 import { loadConfig } from '../services/config/index.ts';
 import { createLogger } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
@@ -7,6 +6,8 @@ import { connectMongo } from '../services/mongo/index.ts';
 import { startOpsServer } from '../services/ops/index.ts';
 import { runMain } from '../services/runMain.ts';
 import { shutdownOnSignal } from '../services/shutdown.ts';
+import { recentReadiness } from '../services/ops/recentReadiness.ts';
+import { createApiServer } from './apiServer.ts';
 import { createApp } from './createApp.ts';
 import { sharedRateLimitStore } from './http/sharedRateLimitStore.ts';
 
@@ -21,10 +22,12 @@ runMain('api', async () => {
   // query time limit (503), instead of holding it open forever.
   const mongo = await connectMongo(config.mongo.url, config.mongo.db, { socketTimeoutMs: config.api.queryTimeoutMs + 1000 });
   shutdown.add('mongo', () => mongo.close());
-  const readiness = async (): Promise<{ ready: boolean; checks: Record<string, boolean> }> => {
+  // One recent check serves the public port and the operators' port alike: probes on either, at
+  // any rate, cost the database at most one ping a second.
+  const readiness = recentReadiness(async () => {
     const mongoUp = await mongo.ping();
     return { ready: mongoUp, checks: { mongo: mongoUp } };
-  };
+  });
   // With REDIS_URL every instance spends one budget per client IP; Redis is not part of
   // readiness, since an instance without it still limits alone in memory.
   const sharedLimit = config.api.redisUrl
@@ -49,7 +52,7 @@ runMain('api', async () => {
     ...(sharedLimit ? { rateLimitStore: sharedLimit.store } : {}),
   });
   const handle = app.callback();
-  const server = createServer((req, res) => void handle(req, res));
+  const server = createApiServer((req, res) => void handle(req, res), { metrics: registry });
   shutdown.add('http server', () => new Promise((resolve) => server.close(resolve)));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
