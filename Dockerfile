@@ -3,6 +3,8 @@
 # that the commit did not.
 FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
+# client/ (an npm workspace, the typed client package) stays out: npm ci skips a workspace that
+# is not there, and nothing in the image uses it.
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --loglevel=error
 COPY tsconfig.json tsconfig.build.json ./

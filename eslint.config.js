@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.tools/', '.run/', 'coverage/'] },
+  { ignores: ['dist/', 'client/dist/', 'node_modules/', '.tools/', '.run/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -14,8 +14,9 @@ tsc --noEmit -p .
 step "lint (prettier --check, eslint)"
 prettier --check . >/dev/null || { echo "Prettier would reformat the files above: run \`npm run format\` and commit" >&2; exit 1; }
 eslint --max-warnings=0 .
-step "build (tsc -p tsconfig.build.json)"
-rm -rf dist && tsc -p tsconfig.build.json
+step "build (tsc -p tsconfig.build.json; the client package: client/tsconfig.json, its example against the built package)"
+rm -rf dist client/dist && tsc -p tsconfig.build.json
+tsc -p client/tsconfig.json && tsc -p client/tsconfig.example.json
 step "tests (vitest: unit, then integration on real Kafka and MongoDB-wire servers)"
 status=0
 vitest run --reporter=default --reporter=json --outputFile.json=.run/vitest-report.json "$@" || status=$?
