@@ -1,6 +1,13 @@
 import { addDays, startOfDay } from '../../services/calendar/index.ts';
 import type { CategoryDocument, CompetitionDocument } from '../../services/readModel/documents.ts';
-import { countryKeys, foldSearchText, nameKey, resolveRegistrationState, searchTokens } from '../../services/readModel/index.ts';
+import {
+  countryKeys,
+  foldSearchText,
+  nameKey,
+  resolveRegistrationState,
+  searchedDescription,
+  searchTokens,
+} from '../../services/readModel/index.ts';
 import type { CompetitionState } from './competitionState.ts';
 import type { ProjectionConfig } from './types.ts';
 
@@ -108,7 +115,7 @@ export function competitionReadDocument(state: CompetitionState, now: Date, conf
     // `?? null`: a state stored before removals were kept has no `removal` field.
     removal: state.removal ?? null,
     q: {
-      ...searchTokens([d.name, location.city, location.country, location.venueName, state.description]),
+      ...searchTokens([d.name, location.city, location.country, location.venueName, searchedDescription(state.description)]),
       name: nameKey(d.name),
       city: location.city === null ? null : foldSearchText(location.city),
       country: countryKeys(location.country, location.countryCode),

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 // Search keys: text folded so that case, diacritics and a few letter variants do not matter
 // ("janis" finds "Jānis"), and n-grams of it so that a multikey index serves substring search.
 
@@ -108,18 +109,59 @@ function addTrigrams(chars: readonly string[], into: Set<string>): void {
  */
 export function searchTokens(fields: ReadonlyArray<string | null | undefined>): { tokens: string[]; text: string } {
   // The same names and titles are written again on every batch that touches their record, so
-  // the keys are kept by their input (bounded; callers copy nothing out of the shared arrays).
+  // the keys are kept by their input, in a memo bounded in bytes: a long text's keys are many
+  // times its size, and a bound in entries alone let a few such texts fill the projector's heap.
   const key = fields.map((f) => f ?? '\u0001').join('\u0000');
   const known = tokenMemo.get(key);
   if (known) return { tokens: [...known.tokens], text: known.text };
   const keys = computeSearchTokens(fields);
-  if (tokenMemo.size >= MAX_MEMOIZED_TOKENS) tokenMemo.clear();
   tokenMemo.set(key, keys);
   return { tokens: [...keys.tokens], text: keys.text };
 }
 
-const tokenMemo = new Map<string, { tokens: string[]; text: string }>();
-const MAX_MEMOIZED_TOKENS = 20_000;
+/**
+ * Bytes of a memo entry, roughly: UTF-16 strings at two bytes a unit, plus V8's header and array
+ * slot of each token. An over-estimate is harmless; an under-estimate is what the bound is for.
+ */
+const TOKEN_OVERHEAD_BYTES = 40;
+export const memoEntryBytes = (key: string, keys: { tokens: readonly string[]; text: string }): number =>
+  2 * (key.length + keys.text.length) + keys.tokens.reduce((sum, token) => sum + 2 * token.length + TOKEN_OVERHEAD_BYTES, 0);
+
+/** Bounds of the memo: its whole size, and the largest entry worth keeping (a bigger one is computed each time). */
+export const TOKEN_MEMO_BYTES = { max: 32 * 1024 * 1024, maxEntry: 512 * 1024 } as const;
+
+const tokenMemo = new LRUCache<string, { tokens: string[]; text: string }>({
+  maxSize: TOKEN_MEMO_BYTES.max,
+  maxEntrySize: TOKEN_MEMO_BYTES.maxEntry,
+  sizeCalculation: (keys, key) => memoEntryBytes(key, keys),
+});
+
+/** How many bytes the memo holds by its own count (for the test that holds it to its bound). */
+export const tokenMemoBytes = (): number => tokenMemo.calculatedSize;
+
+/**
+ * The part of a competition's `description` that `search` matches (decisions.md, "Hostile
+ * input"): its first characters, cut on a code point, so a description of a megabyte gives the
+ * keys of a page, not a heap of them.
+ */
+export const SEARCHED_DESCRIPTION_CHARS = 20_000;
+export function searchedDescription(description: string | null): string | null {
+  if (description === null || description.length <= SEARCHED_DESCRIPTION_CHARS) return description;
+  const end = isHighSurrogate(description.charCodeAt(SEARCHED_DESCRIPTION_CHARS - 1))
+    ? SEARCHED_DESCRIPTION_CHARS - 1
+    : SEARCHED_DESCRIPTION_CHARS;
+  return description.slice(0, end);
+}
+
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+
+/**
+ * At most this many keys per document. Only a field of tens of thousands of characters reaches
+ * it (a searched description stops at SEARCHED_DESCRIPTION_CHARS); without it, a name of a
+ * megabyte of varied characters would give a key array past MongoDB's 16 MB document limit, and
+ * the write would fail on every retry.
+ */
+export const MAX_SEARCH_TOKENS = 100_000;
 
 function computeSearchTokens(fields: ReadonlyArray<string | null | undefined>): { tokens: string[]; text: string } {
   const variants: string[] = [];
@@ -133,7 +175,8 @@ function computeSearchTokens(fields: ReadonlyArray<string | null | undefined>): 
   }
   const grams = new Set<string>();
   for (const variant of variants) addGrams(variant, grams);
-  return { tokens: [...grams].sort(), text: variants.join('\n') };
+  // Kept in field order, so the names' keys come before the description's.
+  return { tokens: [...grams].slice(0, MAX_SEARCH_TOKENS).sort(), text: variants.join('\n') };
 }
 
 /**
