@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
+import { healthAnswer } from './healthAnswer.ts';
 
 export type ReadinessCheck = () => Promise<{ ready: boolean; checks: Record<string, boolean> }>;
 
@@ -27,12 +28,11 @@ export async function startOpsServer(opts: {
       res.end(req.method === 'HEAD' ? undefined : body);
     };
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(405, 'text/plain', 'method not allowed\n');
-    if (path === '/health/live') return reply(200, 'application/json', '{"status":"live"}\n');
-    if (path === '/health/ready') {
-      withDeadline(opts.readiness(), opts.readinessTimeoutMs ?? READINESS_TIMEOUT_MS)
-        .then(({ ready, checks }) =>
-          reply(ready ? 200 : 503, 'application/json', `${JSON.stringify({ status: ready ? 'ready' : 'not ready', checks })}\n`),
-        )
+    // The same answers as the public port's health paths (one handler for both).
+    const health = healthAnswer(path ?? '/', () => withDeadline(opts.readiness(), opts.readinessTimeoutMs ?? READINESS_TIMEOUT_MS));
+    if (health) {
+      health
+        .then(({ status, body }) => reply(status, 'application/json', `${JSON.stringify(body)}\n`))
         .catch(() => reply(503, 'application/json', '{"status":"not ready"}\n'));
       return;
     }
