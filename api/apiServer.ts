@@ -15,10 +15,12 @@ export const SERVER_LIMITS = {
   /**
    * Open connections per instance; past it a new one is closed at once (counted in
    * api_connections_dropped_total). The timeouts bound how long one lasts but not how many
-   * arrive: each costs socket and parser memory and a file descriptor the database pool also
-   * needs. Behind a load balancer an instance sees the balancer's pooled connections, far fewer.
+   * arrive: each costs socket and parser memory (docs/performance.md has the figure) and a file
+   * descriptor the database pool also needs, so the cap keeps them within the container's
+   * memory beside the response cache. Behind a load balancer an instance sees the balancer's
+   * pooled connections, far fewer; a client past the cap is refused, never the process stopped.
    */
-  maxConnections: 10_000,
+  maxConnections: 4_096,
   /** How often the header and request timeouts are enforced: Node's default (30 s) would let a slow head live up to 40 s. */
   timeoutCheckIntervalMs: 1_000,
 } as const;
