@@ -11,6 +11,8 @@ export interface DeadLetter {
  * origin in headers, so the write side can read why and re-publish after a fix.
  */
 export function deadLetter(message: KafkaMessage, origin: { topic: string; partition: number }, reason: string, at: Date): DeadLetter {
+  // A reason may quote what the event holds; a header of a megabyte would make the letter itself too large.
+  if (reason.length > MAX_REASON_CHARS) reason = `${reason.slice(0, MAX_REASON_CHARS)}…`;
   return {
     key: message.key,
     value: message.value,
@@ -24,3 +26,5 @@ export function deadLetter(message: KafkaMessage, origin: { topic: string; parti
     },
   };
 }
+
+const MAX_REASON_CHARS = 2_000;
