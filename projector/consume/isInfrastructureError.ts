@@ -1,5 +1,9 @@
-import { KafkaJSError } from 'kafkajs';
+import kafkajs from 'kafkajs';
 import { MongoError } from 'mongodb';
+
+// Node's ESM loader does not see KafkaJSError among kafkajs's CommonJS named exports (vitest's
+// loader does), so it is read off the module object.
+const { KafkaJSError } = kafkajs;
 
 /**
  * Whether an error came from the database or the broker (their clients throw only their own
