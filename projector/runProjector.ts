@@ -1,6 +1,6 @@
 import { ensureMeta, readMeta } from '../services/mongo/index.ts';
 import { startClock, type RunningClock } from './clock/startClock.ts';
-import { runConsumer, type RunningConsumer } from './consume/runConsumer.ts';
+import { DEFAULT_SESSION_TIMEOUT_MS, runConsumer, type RunningConsumer } from './consume/runConsumer.ts';
 import type { ProjectorContext } from './projectorContext.ts';
 import { MongoProjectionStore } from './write/mongoProjectionStore.ts';
 import { projectionSink } from './write/projectionSink.ts';
@@ -18,6 +18,11 @@ export interface ProjectorOptions extends ProjectorContext {
 export interface RunningProjector {
   generation(): number;
   isRunning(): boolean;
+  /**
+   * False once the consumer has stayed stopped longer than its session timeout (restarts keep
+   * failing): /health/live then fails, so the process's supervisor restarts it.
+   */
+  isLive(): boolean;
   /** Runs a clock sweep now and waits for it. */
   sweep(): Promise<void>;
   stop(): Promise<void>;
@@ -98,6 +103,7 @@ export async function runProjector(opts: ProjectorOptions): Promise<RunningProje
   return {
     generation: () => generation,
     isRunning: () => consumer?.isRunning() ?? false,
+    isLive: () => (consumer?.stoppedForMs() ?? 0) <= (opts.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS),
     sweep: () => clock?.sweep() ?? Promise.resolve(),
     stop: async () => {
       stopped = true;

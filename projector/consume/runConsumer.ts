@@ -31,6 +31,8 @@ export interface ConsumerOptions {
 
 export interface RunningConsumer {
   isRunning(): boolean;
+  /** Milliseconds since the consumer stopped other than by stop() (null while it runs or rejoins). */
+  stoppedForMs(): number | null;
   stop(): Promise<void>;
 }
 
@@ -41,6 +43,8 @@ export interface RunningConsumer {
  * event, of 5,000 1.15, of 2,000 1.50 and of 1,000 1.72. Live, a batch holds only what arrived
  * since the last fetch, so chunks stay small and latency is not traded for it.
  */
+export const DEFAULT_SESSION_TIMEOUT_MS = 30_000;
+
 export const DEFAULT_CHUNK_SIZE = 10_000;
 
 /**
@@ -75,55 +79,106 @@ export const REPLAY_FETCH_LIMITS = { maxBytes: 12 * 1024 * 1024, maxBytesPerPart
  * twice.
  */
 export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsumer> {
-  const sessionTimeout = opts.sessionTimeoutMs ?? 30_000;
+  const sessionTimeout = opts.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS;
   const heartbeatInterval = Math.min(3000, sessionTimeout / 3);
-  const consumer: Consumer = opts.kafka.consumer({
-    groupId: opts.groupId,
-    sessionTimeout,
-    heartbeatInterval,
-    ...(opts.rebalanceTimeoutMs === undefined ? {} : { rebalanceTimeout: opts.rebalanceTimeoutMs }),
-    ...(opts.fetchLimits ?? FETCH_LIMITS),
-  });
   const producer: Producer = opts.kafka.producer({
     idempotent: true,
     maxInFlightRequests: 1,
     createPartitioner: Partitioners.DefaultPartitioner,
+  });
+  const eachBatch = batchHandler({
+    chunkSize: opts.chunkSize ?? DEFAULT_CHUNK_SIZE,
+    heartbeatIntervalMs: heartbeatInterval,
+    applyChunk: chunkApplier({ ...opts, producer }),
+    metrics: opts.metrics,
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
   });
   let running = false;
   const setRunning = (value: boolean): void => {
     running = value;
     opts.metrics.consumerRunning.set(value ? 1 : 0);
   };
-  consumer.on(consumer.events.CRASH, ({ payload }) => {
-    setRunning(false);
-    opts.logger.error({ err: payload.error, restart: payload.restart }, 'consumer crashed');
-  });
-  consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
-    setRunning(true);
-    opts.metrics.unapplied.keepOnly(new Set(payload.memberAssignment[opts.topic] ?? []));
-  });
-  consumer.on(consumer.events.STOP, () => setRunning(false));
+  let current: Consumer | null = null;
+  let stopping = false;
+  let stoppedAt: number | null = null;
+  const restarts = restartBackoff();
 
-  await Promise.all([producer.connect(), consumer.connect()]);
-  await consumer.subscribe({ topics: [opts.topic], fromBeginning: true });
-  await consumer.run({
-    autoCommit: false,
-    eachBatchAutoResolve: false,
-    partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 1,
-    eachBatch: batchHandler({
-      chunkSize: opts.chunkSize ?? DEFAULT_CHUNK_SIZE,
-      heartbeatIntervalMs: heartbeatInterval,
-      applyChunk: chunkApplier({ ...opts, producer }),
-      metrics: opts.metrics,
-      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
-    }),
-  });
+  /** A new group member: kafkajs cannot run a consumer again once it has crashed for good. */
+  async function start(): Promise<void> {
+    const consumer: Consumer = opts.kafka.consumer({
+      groupId: opts.groupId,
+      sessionTimeout,
+      heartbeatInterval,
+      ...(opts.rebalanceTimeoutMs === undefined ? {} : { rebalanceTimeout: opts.rebalanceTimeoutMs }),
+      ...(opts.fetchLimits ?? FETCH_LIMITS),
+    });
+    current = consumer;
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      setRunning(false);
+      stoppedAt ??= Date.now();
+      opts.logger.error({ err: payload.error, restart: payload.restart }, 'consumer crashed');
+      // With `restart` kafkajs starts the member again itself; without it the member stays stopped.
+      if (!payload.restart && !stopping && current === consumer) restartLater(consumer);
+    });
+    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+      setRunning(true);
+      stoppedAt = null;
+      restarts.succeeded();
+      opts.metrics.unapplied.keepOnly(new Set(payload.memberAssignment[opts.topic] ?? []));
+    });
+    consumer.on(consumer.events.STOP, () => {
+      setRunning(false);
+      if (!stopping) stoppedAt ??= Date.now();
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [opts.topic], fromBeginning: true });
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 1,
+      eachBatch,
+    });
+  }
+
+  let pending: NodeJS.Timeout | null = null;
+  function restartLater(stopped: Consumer): void {
+    const delay = restarts.next();
+    opts.logger.warn({ inMs: delay }, 'restarting the stopped consumer');
+    pending = setTimeout(() => {
+      pending = null;
+      if (stopping) return;
+      opts.metrics.consumerRestarts.inc();
+      void stopped
+        .disconnect()
+        .catch(() => undefined)
+        .then(start)
+        .catch((error: unknown) => {
+          opts.logger.error({ err: error }, 'could not restart the consumer');
+          if (!stopping && current !== null) restartLater(current);
+        });
+    }, delay);
+  }
+
+  await producer.connect();
+  await start();
 
   return {
     isRunning: () => running,
+    stoppedForMs: () => (stoppedAt === null ? null : Date.now() - stoppedAt),
     stop: async () => {
-      await consumer.disconnect();
+      stopping = true;
+      if (pending) clearTimeout(pending);
+      await current?.disconnect();
       await producer.disconnect();
     },
+  };
+}
+
+/** Waits between restarts: 1 s, doubling up to 30 s, back to 1 s once a member has joined its group. */
+export function restartBackoff(firstMs = 1_000, maxMs = 30_000): { next(): number; succeeded(): void } {
+  let attempt = 0;
+  return {
+    next: () => Math.min(maxMs, firstMs * 2 ** attempt++),
+    succeeded: () => void (attempt = 0),
   };
 }

@@ -79,11 +79,33 @@ export function createProjectorMetrics(registry: Registry, clock: () => number =
       registers,
     }),
     consumerRunning: new Gauge({ name: 'projector_consumer_running', help: '1 while the consumer is running', registers }),
+    consumerRestarts: new Counter({
+      name: 'projector_consumer_restarts_total',
+      help: 'Consumers started again by the projector after kafkajs stopped them for good',
+      registers,
+    }),
     rebuildProgress: new Gauge({
       name: 'projector_rebuild_progress_ratio',
       help: 'Share of the topic replayed by a running rebuild (0..1)',
       registers,
     }),
     rebuildEvents: new Gauge({ name: 'projector_rebuild_events', help: 'Events replayed by the running rebuild', registers }),
+    // Set around the bootstrap of an empty read model, when the operators' port is already open
+    // but the consumer and the clock do not run yet: the alerts on those leave such an instance alone.
+    bootstrapRunning: new Gauge({
+      name: 'projector_bootstrap_running',
+      help: '1 while this instance fills an empty read model from the events topic (its consumer and clock start after)',
+      registers,
+    }),
+    eventsTopicKeepsEverything: new Gauge({
+      name: 'projector_events_topic_keeps_everything',
+      help: '1 when the events topic has retention.ms and retention.bytes -1 and no compaction, so a rebuild can always replay it whole',
+      registers,
+    }),
+    eventsTopicComplete: new Gauge({
+      name: 'projector_events_topic_complete',
+      help: '1 when every partition of the events topic still starts at offset 0 (a rebuild replays every event); 0 when some lost its first events',
+      registers,
+    }),
   };
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
 import { healthAnswer } from './healthAnswer.ts';
+import { readinessGauge } from './readinessGauge.ts';
 
 export type ReadinessCheck = () => Promise<{ ready: boolean; checks: Record<string, boolean> }>;
 
@@ -19,8 +20,17 @@ export async function startOpsServer(opts: {
   port: number;
   registry: Registry;
   readiness: ReadinessCheck;
+  /** Whether the process still does its work (default: always); /health/live answers 503 when not. */
+  live?: () => boolean;
   readinessTimeoutMs?: number;
 }): Promise<Server> {
+  const deadline = opts.readinessTimeoutMs ?? READINESS_TIMEOUT_MS;
+  readinessGauge(opts.registry, () =>
+    withDeadline(opts.readiness(), deadline).then(
+      ({ ready }) => ready,
+      () => false,
+    ),
+  );
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const reply = (status: number, type: string, body: string): void => {
@@ -29,7 +39,7 @@ export async function startOpsServer(opts: {
     };
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(405, 'text/plain', 'method not allowed\n');
     // The same answers as the public port's health paths (one handler for both).
-    const health = healthAnswer(path ?? '/', () => withDeadline(opts.readiness(), opts.readinessTimeoutMs ?? READINESS_TIMEOUT_MS));
+    const health = healthAnswer(path ?? '/', () => withDeadline(opts.readiness(), deadline), opts.live);
     if (health) {
       health
         .then(({ status, body }) => reply(status, 'application/json', `${JSON.stringify(body)}\n`))
