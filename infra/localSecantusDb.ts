@@ -100,9 +100,8 @@ export function secantusDbInstance(opts: SecantusDbInstanceOptions): SecantusDbI
  * WiredTiger cache of the shared instance. SecantusDB builds an index in one statement
  * transaction; when the cache cannot hold its uncommitted keys, WiredTiger rolls it back and
  * SecantusDB retries it from the start without end (logged as "create_index retrying on write
- * conflicts"). Measured: `api_search` over the 86,711 dancers of a 1,007,694-event rebuild
- * (2.78 million keys over 2,080 distinct tokens) never finished with the default 4G and took
- * 30.9 s with 12G. A cap, not an allocation: small data stays small.
+ * conflicts"): the search index of a large rebuild never finished with the default cache
+ * (docs/local-database.md has the measurement). A cap, not an allocation: small data stays small.
  */
 const SHARED_CACHE_SIZE = '12G';
 

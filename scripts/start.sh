@@ -11,8 +11,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/install.sh
 source scripts/node-env.sh
 # Everything runs from the sources (Node 24 runs TypeScript; `npm test` builds dist/ and the
-# image runs that): compiling here took 5.4 s of CPU (3.7 s wall) on a 2-core machine while the
-# demo's events were generated and published, and the demo is served about 2 minutes after start.
+# image runs that): compiling here would take CPU from the demo's publish and bootstrap, which
+# share the machine (docs/performance.md has the demo's timeline).
 if [ -z "${KAFKA_BROKERS:-}" ] || [ -z "${MONGO_URL:-}" ]; then
   local_servers=1
   # infra/ finds .tools and .run relative to itself. Captured first so that a failed start

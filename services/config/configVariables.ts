@@ -1,7 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 
-// Every environment variable the service reads, with its default and what it means. The
-// README's configuration table lists exactly these (a unit test keeps the two in step).
+// Every environment variable the service reads, with its default and what it means. The table
+// of docs/configuration.md lists exactly these (a unit test keeps the two in step).
 export interface ConfigVariable {
   name: string;
   schema: TSchema;
