@@ -31,7 +31,7 @@ describe('client/example.ts', () => {
     expect(existsSync(new URL('client/dist/index.js', root)), 'client/dist is missing: run `tsc -p client/tsconfig.json`').toBe(true);
     const { stdout } = await run(process.execPath, ['client/example.ts', `${server.origin}/api/v1`, 'LV'], { cwd: root });
     const lines = stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^\d+ competitions in LV; the first \d+:$/);
+    expect(lines[0]).toMatch(/^\d+ competitions in LV; the latest \d+:$/);
     expect(stdout).toContain('Riga Open 2025');
     expect(stdout).toMatch(/\n[\w-]+: \d+ categories \(/);
     expect(lines.at(-1)).toBe('limit=500 answered 400: limit: must be an integer from 1 to 100 (got 500)');
