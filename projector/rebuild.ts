@@ -1,11 +1,13 @@
-// Rebuild command: `npm run rebuild` (node dist/projector/rebuild.js). Replays the events topic
-// into a new generation of the read model and switches the API and the projectors to it.
+// Rebuild command: `npm run rebuild` (in the image: node dist/projector/rebuild.js, with the
+// Node flags of projector/memoryBound.ts). Replays the events topic into a new generation of the
+// read model and switches the API and the projectors to it.
+import type { Admin } from 'kafkajs';
 import { loadConfig } from '../services/config/index.ts';
-import { createKafka } from '../services/kafka/index.ts';
+import { createKafka, readTopicRetention, refuseReplayFromStart } from '../services/kafka/index.ts';
 import { createLogger } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
-import { connectMongo } from '../services/mongo/index.ts';
-import { runMain } from '../services/runMain.ts';
+import { connectMongo, recordRebuildProgress } from '../services/mongo/index.ts';
+import { runMain, StartRefused } from '../services/runMain.ts';
 import { createProjectorMetrics } from './metrics/projectorMetrics.ts';
 import { projectorContext } from './projectorContext.ts';
 import { rebuildReadModel } from './rebuild/rebuildReadModel.ts';
@@ -14,13 +16,25 @@ runMain('rebuild', async () => {
   const config = loadConfig(process.env);
   const logger = createLogger('rebuild', config.logLevel);
   const metrics = createProjectorMetrics(createRegistry('rebuild', false));
-  const mongo = await connectMongo(config.mongo.url, config.mongo.db);
   const kafka = createKafka({ clientId: `${config.kafka.clientId}-rebuild`, brokers: config.kafka.brokers, logger });
+  await refuseIncompleteTopic(kafka.admin(), config.kafka.topic);
+  const mongo = await connectMongo(config.mongo.url, config.mongo.db);
+  const startedAt = new Date();
+  // Printed here and recorded for the projectors' metrics and `npm run status`.
+  const record = async (finishedAt: Date | null): Promise<void> => {
+    const [ratio, events] = await Promise.all([metrics.rebuildProgress.get(), metrics.rebuildEvents.get()]);
+    const progress = { ratio: ratio.values[0]?.value ?? 0, events: events.values[0]?.value ?? 0 };
+    await recordRebuildProgress(mongo.db, { ...progress, startedAt, updatedAt: new Date(), finishedAt });
+    if (!finishedAt) process.stderr.write(`rebuild: ${(100 * progress.ratio).toFixed(1)} %\n`);
+  };
+  await record(null);
   const progress = setInterval(() => {
-    void metrics.rebuildProgress.get().then((g) => process.stderr.write(`rebuild: ${(100 * (g.values[0]?.value ?? 0)).toFixed(1)} %\n`));
+    record(null).catch((error: unknown) => logger.warn({ err: error }, 'could not record the rebuild progress'));
   }, 5000);
   try {
     const result = await rebuildReadModel(projectorContext(config, { db: mongo.db, kafka, metrics, logger }));
+    clearInterval(progress);
+    await record(new Date());
     process.stdout.write(
       `rebuilt generation ${result.to} from ${result.messages} messages in ${result.seconds.toFixed(1)} s (generation ${result.from} dropped)\n`,
     );
@@ -29,3 +43,17 @@ runMain('rebuild', async () => {
     await mongo.close();
   }
 });
+
+/** A rebuild replays from offset 0: refused when the topic has lost its start, warned when it may. */
+async function refuseIncompleteTopic(admin: Admin, topic: string): Promise<void> {
+  await admin.connect();
+  try {
+    if (!(await admin.listTopics()).includes(topic)) throw new StartRefused(`rebuild refused: the events topic ${topic} does not exist`);
+    const retention = await readTopicRetention(admin, topic);
+    refuseReplayFromStart(retention, 'rebuild');
+    for (const problem of retention.settingProblems)
+      process.stderr.write(`rebuild: warning: the events topic ${topic} does not keep every event: ${problem}\n`);
+  } finally {
+    await admin.disconnect();
+  }
+}

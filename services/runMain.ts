@@ -1,6 +1,11 @@
 import { ConfigError } from './config/index.ts';
 import { shuttingDown } from './shutdown.ts';
 
+/** A start the process declines on purpose; its message says why and what to do, so no stack is printed. */
+export class StartRefused extends Error {
+  override name = 'StartRefused';
+}
+
 /**
  * Entry-point wrapper: a configuration error prints its message (naming each bad variable) and
  * exits 1; any other start-up failure is printed with its cause. Nothing half-started lingers.
@@ -10,7 +15,12 @@ import { shuttingDown } from './shutdown.ts';
 export function runMain(name: string, main: () => Promise<void>): void {
   main().catch((error: unknown) => {
     if (shuttingDown()) return;
-    const message = error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const message =
+      error instanceof ConfigError || error instanceof StartRefused
+        ? error.message
+        : error instanceof Error
+          ? (error.stack ?? error.message)
+          : String(error);
     process.stderr.write(`${name}: start-up failed: ${message}\n`);
     process.exit(1);
   });

@@ -11,3 +11,4 @@ export {
   switchGeneration,
   type ReadModelMeta,
 } from './readModelMeta.ts';
+export { readRebuildProgress, recordRebuildProgress, type RebuildProgress } from './rebuildProgress.ts';
