@@ -20,7 +20,10 @@ runMain('api', async () => {
   const registry = createRegistry('api');
   // A database that stops answering (paused, partitioned) fails a request one second after its
   // query time limit (503), instead of holding it open forever.
-  const mongo = await connectMongo(config.mongo.url, config.mongo.db, { socketTimeoutMs: config.api.queryTimeoutMs + 1000 });
+  const mongo = await connectMongo(config.mongo.url, config.mongo.db, {
+    socketTimeoutMs: config.api.queryTimeoutMs + 1000,
+    metrics: registry,
+  });
   shutdown.add('mongo', () => mongo.close());
   // One recent check serves the public port and the operators' port alike: probes on either, at
   // any rate, cost the database at most one ping a second.

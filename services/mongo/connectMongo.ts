@@ -1,4 +1,6 @@
 import { MongoClient, type Db } from 'mongodb';
+import type { Registry } from 'prom-client';
+import { observeCommandDurations } from './observeCommandDurations.ts';
 
 export interface MongoConnection {
   client: MongoClient;
@@ -19,6 +21,8 @@ export interface ConnectMongoOptions {
    * default 5 s), so a request against an unanswering database ends within a few times it.
    */
   socketTimeoutMs?: number;
+  /** Where the latency of every database command is recorded (mongodb_command_duration_seconds); none when absent. */
+  metrics?: Registry;
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
@@ -33,7 +37,9 @@ export async function connectMongo(url: string, dbName: string, options: Connect
     connectTimeoutMS: Math.min(DEFAULT_CONNECT_TIMEOUT_MS, options.socketTimeoutMs ?? Infinity),
     appName: 'federation-read',
     ...(options.socketTimeoutMs === undefined ? {} : { socketTimeoutMS: options.socketTimeoutMs }),
+    monitorCommands: options.metrics !== undefined,
   });
+  if (options.metrics) observeCommandDurations(client, options.metrics);
   await client.connect();
   const db = client.db(dbName);
   const ping = async (): Promise<boolean> => {

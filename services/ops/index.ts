@@ -1,1 +1,2 @@
 export { startOpsServer, type ReadinessCheck } from './startOpsServer.ts';
+export { readinessGauge } from './readinessGauge.ts';

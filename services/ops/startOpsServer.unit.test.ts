@@ -26,4 +26,23 @@ describe('startOpsServer readiness', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('exports the same check as health_ready at scrape time, so an idle instance that is not ready shows', async () => {
+    let ready = false;
+    const server = await startOpsServer({
+      host: '127.0.0.1',
+      port: 0,
+      registry: new Registry(),
+      readinessTimeoutMs: 200,
+      readiness: () => Promise.resolve({ ready, checks: { mongo: ready } }),
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`;
+    try {
+      expect(await (await fetch(url, { signal: AbortSignal.timeout(5000) })).text()).toMatch(/^health_ready 0$/m);
+      ready = true;
+      expect(await (await fetch(url, { signal: AbortSignal.timeout(5000) })).text()).toMatch(/^health_ready 1$/m);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
