@@ -108,6 +108,19 @@ describe('the metrics the real processes serve', () => {
     for (const line of samples(pages.api)) expect(line).toContain('service="api"');
   });
 
+  it("time each database command from the driver's command monitoring, and report readiness, on both processes", () => {
+    for (const page of [pages.api, pages.projector]) {
+      expect(page).toMatch(
+        /^mongodb_command_duration_seconds_count\{[^}]*command="(find|aggregate)"[^}]*outcome="succeeded"[^}]*\} [1-9]\d*$/m,
+      );
+      expect(sample(page, 'health_ready')).toBe('1');
+      expect(Number(sample(page, 'nodejs_heap_size_limit_bytes'))).toBeGreaterThan(0);
+    }
+    expect(sample(pages.projector, 'projector_bootstrap_running')).toBe('0');
+    expect(sample(pages.projector, 'projector_events_topic_keeps_everything')).toBe('1');
+    expect(sample(pages.projector, 'projector_events_topic_complete')).toBe('1');
+  });
+
   it('report a caught-up projector as 0 seconds behind, which the lag alerts never fire on', () => {
     expect(sample(pages.projector, 'projector_lag_seconds')).toBe('0');
     expect(sample(pages.projector, 'projector_clock_sweep_duration_seconds_count')).toMatch(/^[1-9]\d*$/);

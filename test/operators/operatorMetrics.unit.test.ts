@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EventEmitter } from 'node:events';
 import type { Registry } from 'prom-client';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,8 @@ import { httpMetrics } from '../../api/httpMetrics.ts';
 import { createProjectorMetrics } from '../../projector/metrics/projectorMetrics.ts';
 import { createLogger } from '../../services/logger.ts';
 import { createRegistry } from '../../services/metrics/createRegistry.ts';
+import { observeCommandDurations } from '../../services/mongo/observeCommandDurations.ts';
+import { readinessGauge } from '../../services/ops/index.ts';
 import { exposedMetricNames } from './exposedMetricNames.ts';
 import { dashboardQueries, metricsNotExported, OPERATORS, ruleQueries } from './operatorQueries.ts';
 import { metricNamesIn } from './promqlMetricNames.ts';
@@ -21,11 +24,19 @@ async function namesOf(registry: Registry): Promise<Set<string>> {
   return exposedMetricNames(await registry.metrics());
 }
 
+/** What both processes register beside their own metrics: the operators' port and the database client. */
+function sharedMetrics(registry: Registry): void {
+  readinessGauge(registry, () => Promise.resolve(true));
+  observeCommandDurations(new EventEmitter(), registry);
+}
+
 async function exportedByBothProcesses(): Promise<Set<string>> {
   const projector = createRegistry('projector');
   createProjectorMetrics(projector);
+  sharedMetrics(projector);
   const api = createRegistry('api');
   httpMetrics(api, '/api/v1');
+  sharedMetrics(api);
   new FallbackRateLimitStore({
     primary: new MemoryRateLimitStore(),
     fallback: new MemoryRateLimitStore(),
@@ -73,6 +84,19 @@ describe('operators/alerts.yml', () => {
     expect(reading('projector_events_dead_lettered_total')).toEqual(['FederationProjectorDeadLetters']);
     expect(reading('projector_clock_sweep_duration_seconds_count')).toEqual(['FederationProjectorClockStalled']);
     expect(reading('projector_consumer_running')).toEqual(['FederationProjectorConsumerStopped']);
+    expect(reading('projector_version_gaps_total')).toEqual(['FederationProjectorVersionGaps']);
+    expect(reading('health_ready')).toEqual(['FederationProjectorNotReady', 'FederationApiNotReady', 'FederationNoApiReady']);
+    expect(reading('nodejs_heap_size_limit_bytes')).toEqual(['FederationHeapNearLimit']);
+    expect(reading('projector_events_topic_keeps_everything')).toEqual(['FederationEventsTopicRetention']);
+    expect(reading('projector_events_topic_complete')).toEqual(['FederationEventsTopicIncomplete']);
+    // The consumer and the clock start after a bootstrap: their alerts leave a bootstrapping instance alone.
+    expect(reading('projector_bootstrap_running')).toEqual([
+      'FederationProjectorStalled',
+      'FederationProjectorClockStalled',
+      'FederationProjectorConsumerStopped',
+      'FederationProjectorNotReady',
+      'FederationProjectorBootstrapStuck',
+    ]);
     expect(reading('api_rate_limited_total')).toEqual(['FederationApiRateLimiting']);
     expect(reading('api_rate_limit_fallback_total')).toEqual(['FederationApiRateLimitAlone']);
     expect(reading('api_requests_total')).toContain('FederationApiErrors');
