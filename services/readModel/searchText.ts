@@ -133,7 +133,8 @@ export const TOKEN_MEMO_BYTES = { max: 32 * 1024 * 1024, maxEntry: 512 * 1024 } 
 const tokenMemo = new LRUCache<string, { tokens: string[]; text: string }>({
   maxSize: TOKEN_MEMO_BYTES.max,
   maxEntrySize: TOKEN_MEMO_BYTES.maxEntry,
-  sizeCalculation: (keys, key) => memoEntryBytes(key, keys),
+  // At least 1: the cache refuses a size of 0, which an empty name would give.
+  sizeCalculation: (keys, key) => Math.max(1, memoEntryBytes(key, keys)),
 });
 
 /** How many bytes the memo holds by its own count (for the test that holds it to its bound). */

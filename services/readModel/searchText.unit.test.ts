@@ -40,6 +40,11 @@ describe('bounded search keys', () => {
     expect(tokenMemoBytes()).toBeLessThanOrEqual(TOKEN_MEMO_BYTES.max);
   });
 
+  it('keeps the keys of empty fields (a club named "")', () => {
+    expect(searchTokens([''])).toEqual({ tokens: [], text: '' });
+    expect(searchTokens([null, ''])).toEqual({ tokens: [], text: '' });
+  });
+
   it('gives the same keys from the memo as computed', () => {
     const first = searchTokens(['Jānis Ozols', 'Rīga']);
     const again = searchTokens(['Jānis Ozols', 'Rīga']);
