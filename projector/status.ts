@@ -1,9 +1,10 @@
-// Status command: `npm run status`. Consumer lag per partition from Kafka (works while the
-// projector is down), then the running projector's own figures from its /metrics.
+// Status command: `npm run status` (in the image: node dist/projector/status.js). Consumer lag
+// per partition from Kafka, the events topic's retention and the latest rebuild (all of which
+// work while the projector is down), then the running projector's own figures from its /metrics.
 import { loadConfig } from '../services/config/index.ts';
-import { createKafka } from '../services/kafka/index.ts';
+import { createKafka, describeStarts, readTopicRetention } from '../services/kafka/index.ts';
 import { createLogger } from '../services/logger.ts';
-import { connectMongo } from '../services/mongo/index.ts';
+import { connectMongo, readRebuildProgress } from '../services/mongo/index.ts';
 import { runMain } from '../services/runMain.ts';
 import { parsePrometheusText, readProjectorStatus } from './status/readProjectorStatus.ts';
 
@@ -31,7 +32,26 @@ runMain('status', async () => {
         `${String(p.partition).padStart(9)} ${String(p.end).padStart(10)} ${String(p.committed ?? '-').padStart(10)} ${String(p.lag).padStart(10)}`,
       );
     }
-    out.push(`total lag ${status.totalLag} messages; dead letters ${status.deadLetters}`);
+    out.push(
+      `total lag ${status.totalLag} messages; dead letters ${status.deadLetters}${status.deadLetters > 0 ? ' (npm run dead-letters lists them)' : ''}`,
+    );
+    if (status.topicExists) {
+      const retention = await readTopicRetention(admin, config.kafka.topic);
+      out.push(
+        retention.settingProblems.length === 0
+          ? 'retention: the topic keeps every event'
+          : `retention: the topic may delete events (${retention.settingProblems.join('; ')})`,
+      );
+      if (retention.droppedStarts.length > 0)
+        out.push(`retention: the topic has lost its first events (${describeStarts(retention.droppedStarts)}): a rebuild is refused`);
+    }
+    const rebuild = await readRebuildProgress(mongo.db);
+    if (rebuild)
+      out.push(
+        rebuild.finishedAt
+          ? `last rebuild (npm run rebuild): finished ${rebuild.finishedAt.toISOString()}, ${rebuild.events} events`
+          : `rebuild (npm run rebuild) started ${rebuild.startedAt.toISOString()}: ${(100 * rebuild.ratio).toFixed(1)} % (${rebuild.events} events), last heard of ${Math.round((Date.now() - rebuild.updatedAt.getTime()) / 1000)} s ago`,
+      );
 
     const url = `http://${config.opsHost}:${config.projector.opsPort}/metrics`;
     try {
@@ -40,6 +60,9 @@ runMain('status', async () => {
       const sum = (name: string): number => (metrics.get(name) ?? []).reduce((n, s) => n + s.value, 0);
       const batches = one('projector_batch_duration_seconds_count');
       out.push(`projector at ${url}:`);
+      out.push(
+        `  ready ${one('health_ready') === 1 ? 'yes' : 'no'}${one('projector_bootstrap_running') === 1 ? `; bootstrapping an empty read model, ${(100 * one('projector_rebuild_progress_ratio')).toFixed(0)} % replayed` : ''}`,
+      );
       out.push(
         `  consumer running ${one('projector_consumer_running') === 1 ? 'yes' : 'no'}; oldest unapplied event ${one('projector_lag_seconds').toFixed(1)} s old (0 when caught up)`,
       );
@@ -50,7 +73,7 @@ runMain('status', async () => {
         `  batches ${batches}, mean ${batches ? ((1000 * one('projector_batch_duration_seconds_sum')) / batches).toFixed(1) : '-'} ms; database writes ${sum('projector_database_writes_total')}`,
       );
       out.push(
-        `  clock sweeps ${one('projector_clock_sweep_duration_seconds_count')}, transitions ${sum('projector_clock_transitions_total')}; rebuild progress ${(100 * one('projector_rebuild_progress_ratio')).toFixed(0)} %`,
+        `  clock sweeps ${one('projector_clock_sweep_duration_seconds_count')}, transitions ${sum('projector_clock_transitions_total')}`,
       );
     } catch {
       out.push(`projector metrics not reachable at ${url} (is the projector running?)`);
