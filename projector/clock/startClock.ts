@@ -3,6 +3,7 @@ import type { Logger } from '../../services/logger.ts';
 import type { ProjectionConfig } from '../evolve/index.ts';
 import type { ProjectorMetrics } from '../metrics/projectorMetrics.ts';
 import type { ProjectionStore } from '../write/projectionStore.ts';
+import { derivationFailed } from './derivationFailed.ts';
 import { sweepDue } from './sweepDue.ts';
 
 export interface RunningClock {
@@ -25,7 +26,7 @@ export function startClock(opts: {
     running ??= (async () => {
       const began = performance.now();
       try {
-        const result = await sweepDue(opts.store, opts.config, opts.clock());
+        const result = await sweepDue(opts.store, opts.config, opts.clock(), derivationFailed(opts));
         opts.metrics.clockSweepDuration.observe((performance.now() - began) / 1000);
         for (const listing of ['competitions', 'persons', 'coaches', 'clubs'] as const) {
           if (result[listing] > 0) opts.metrics.clockTransitions.inc({ collection: listing }, result[listing]);

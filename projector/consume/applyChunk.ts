@@ -3,7 +3,7 @@ import { EVENT_TYPES, parseEventBytes, type DomainEvent } from '../../services/e
 import type { Logger } from '../../services/logger.ts';
 import type { ProjectorMetrics } from '../metrics/projectorMetrics.ts';
 import { deadLetter, type DeadLetter } from './deadLetter.ts';
-import { isInfrastructureError } from './isInfrastructureError.ts';
+import { describeError, runIsolating } from './runIsolating.ts';
 import { sendDeadLetters } from './sendDeadLetters.ts';
 
 export type ApplyOutcome = 'applied' | 'duplicate' | 'gap';
@@ -62,39 +62,25 @@ interface Folding {
 }
 
 /**
- * Folds the events through the sink; when the fold fails on an event's content, finds the event
- * by halving (the events before it in each half are folded, in order) and dead-letters it with
- * the error as its reason. The sink is idempotent, so what a failed attempt wrote before it threw
- * is written again unchanged. A chunk with one poison event costs about twice log2(size) attempts.
+ * Folds the events through the sink; an event whose fold fails on its own content is found by
+ * halving (runIsolating) and dead-lettered with the error as its reason.
  */
-async function applyIsolating(
-  items: readonly Folding[],
-  partition: number,
-  now: Date,
-  deps: ChunkDeps,
-): Promise<(ApplyOutcome | 'poison')[]> {
-  try {
-    return await deps.sink.apply(items.map((item) => item.event));
-  } catch (error) {
-    if (isInfrastructureError(error)) throw error;
-    if (items.length > 1) {
-      const half = items.length >>> 1;
-      const first = await applyIsolating(items.slice(0, half), partition, now, deps);
-      return [...first, ...(await applyIsolating(items.slice(half), partition, now, deps))];
-    }
-    const { event, message } = items[0]!;
-    const reason = `the fold failed on this event: ${describeError(error)}`;
-    await sendDeadLetters(deps.producer, deps.dlqTopic, [deadLetter(message, { topic: deps.topic, partition }, reason, now)]);
-    deps.metrics.eventsDeadLettered.inc({ type: event.type });
-    deps.logger.error(
-      { partition, offset: message.offset, type: event.type, aggregateId: event.aggregateId, err: error },
-      'dead-lettered an event whose fold failed',
-    );
-    return ['poison'];
-  }
+function applyIsolating(items: readonly Folding[], partition: number, now: Date, deps: ChunkDeps): Promise<(ApplyOutcome | 'poison')[]> {
+  return runIsolating<Folding, ApplyOutcome | 'poison'>(
+    items,
+    (some) => deps.sink.apply(some.map((item) => item.event)),
+    async ({ event, message }, error) => {
+      const reason = `the fold failed on this event: ${describeError(error)}`;
+      await sendDeadLetters(deps.producer, deps.dlqTopic, [deadLetter(message, { topic: deps.topic, partition }, reason, now)]);
+      deps.metrics.eventsDeadLettered.inc({ type: event.type });
+      deps.logger.error(
+        { partition, offset: message.offset, type: event.type, aggregateId: event.aggregateId, err: error },
+        'dead-lettered an event whose fold failed',
+      );
+      return 'poison';
+    },
+  );
 }
-
-const describeError = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /**
  * Counted per chunk and type, then added once per label: a labelled inc per event cost as much

@@ -79,6 +79,12 @@ export function createProjectorMetrics(registry: Registry, clock: () => number =
       registers,
     }),
     consumerRunning: new Gauge({ name: 'projector_consumer_running', help: '1 while the consumer is running', registers }),
+    derivationsFailed: new Counter({
+      name: 'projector_derivations_failed_total',
+      help: 'Subjects whose documents a clock sweep or a rebuild could not derive from their state (left as they were)',
+      labelNames: ['kind'],
+      registers,
+    }),
     consumerRestarts: new Counter({
       name: 'projector_consumer_restarts_total',
       help: 'Consumers started again by the projector after kafkajs stopped them for good',

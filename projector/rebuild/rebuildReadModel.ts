@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import { ensureMeta, switchGeneration } from '../../services/mongo/index.ts';
+import { derivationFailed } from '../clock/derivationFailed.ts';
 import { sweepDue } from '../clock/sweepDue.ts';
 import { REPLAY_CHUNK_SIZE, REPLAY_FETCH_LIMITS, runConsumer } from '../consume/runConsumer.ts';
 import type { ProjectorContext } from '../projectorContext.ts';
@@ -116,7 +117,7 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
       // Awaited below; this only keeps a build that fails during the derivation from being unhandled.
       build.catch(() => undefined);
       builds.push(build);
-    });
+    }, derivationFailed(opts));
     opts.logger.info({ to, ...derived, seconds: secondsSince(indexing) }, 'rebuild derived the documents of the new generation');
     opts.onStage?.('every document derived; finishing the indexes');
     await Promise.all(builds);
@@ -125,7 +126,7 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
 
     opts.onStage?.('indexes built; applying the clock, then switching');
     const sweeping = performance.now();
-    const swept = await sweepDue(store, opts.projection, opts.clock());
+    const swept = await sweepDue(store, opts.projection, opts.clock(), derivationFailed(opts));
     const sweepSeconds = secondsSince(sweeping);
     if (!(await switchGeneration(opts.db, from, to)))
       throw new Error(`generation ${from} is no longer live; another rebuild switched first`);

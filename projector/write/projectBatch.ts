@@ -5,6 +5,7 @@ import { planCascade, statesWithEvents, type DueSubjects } from './planCascade.t
 import type { ReadListing } from '../../services/readModel/indexPlan.ts';
 import type { ProjectionStore, StateKind } from './projectionStore.ts';
 import { writeCascade, type Written } from './writeCascade.ts';
+import { runIsolating } from '../consume/runIsolating.ts';
 
 export interface BatchInput {
   /** Valid events in partition order (events of one aggregate keep their relative order). */
@@ -104,6 +105,9 @@ async function writeStatesOnly(
   return { competitions: 0, dancers: 0, judges: 0, coaches: 0, clubs: 0 };
 }
 
+/** Told of a subject whose derivation failed on its own content: it is left as it is, and the rest go on. */
+export type DerivationFailed = (kind: keyof DeferredSubjects, id: string, error: unknown) => void;
+
 /** The read listings a deferring replay's end has made final: nothing writes them again before the switch. */
 export type FinalListings = (listings: readonly ReadListing[]) => void;
 
@@ -123,7 +127,9 @@ export const DERIVATION_ORDER: ReadonlyArray<{ readonly kind: keyof DeferredSubj
  * they changed), then every club. In slices, so no load or transaction holds a whole registry; a
  * club derived with one slice of coaches is derived again, finally, once every staff fact is
  * stored. `final` hears of each listing as soon as its documents are all written (a rebuild
- * starts its index build then). Returns how many of each kind it derived.
+ * starts its index build then); `failed` of a subject whose derivation failed on its own content
+ * (left underived, so one bad state cannot fail the whole rebuild). Returns how many of each kind
+ * it derived.
  */
 export async function deriveDeferred(
   deferred: DeferredSubjects,
@@ -131,6 +137,9 @@ export async function deriveDeferred(
   config: ProjectionConfig,
   now: Date,
   final: FinalListings = () => undefined,
+  failed: DerivationFailed = (_, __, error) => {
+    throw error;
+  },
 ): Promise<Record<keyof DeferredSubjects, number>> {
   const derived = { competitions: 0, persons: 0, coaches: 0, clubs: 0 };
   for (const { kind, listings } of DERIVATION_ORDER) {
@@ -138,8 +147,16 @@ export async function deriveDeferred(
     // Only the persons' sweeps collect (the coaches and clubs their facts reach); the coaches'
     // and clubs' own sweeps derive them.
     const collect = kind === 'persons' ? deferred : undefined;
-    for (const ids of slices(deferred[kind], DEFERRED_SLICE[kind]))
-      await projectBatch({ events: [], due: { [kind]: ids } }, store, config, now, collect);
+    for (const ids of slices(deferred[kind], DEFERRED_SLICE[kind])) {
+      await runIsolating(
+        ids,
+        async (some) => {
+          await projectBatch({ events: [], due: { [kind]: some } }, store, config, now, collect);
+          return [...some];
+        },
+        (id, error) => Promise.resolve(void failed(kind, id, error)).then(() => id),
+      );
+    }
     deferred[kind].clear();
     final(listings);
   }

@@ -1,3 +1,4 @@
+import { MongoNetworkError } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { createHistory } from '../../generator/createHistory.ts';
 import type { DomainEvent } from '../../services/events/index.ts';
@@ -103,7 +104,8 @@ function dyingAfter(store: MemoryProjectionStore, step: string): { store: Memory
     written: (_method, at) => {
       if (died || at !== position) return;
       died = true;
-      throw new Error('process died');
+      // The database's kind of error: a content error would be isolated and the batch go on.
+      throw new MongoNetworkError('process died');
     },
   });
   return { store: dying, died: () => died };

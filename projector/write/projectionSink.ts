@@ -1,7 +1,14 @@
 import type { DomainEvent } from '../../services/events/index.ts';
 import type { ApplyOutcome, EventSink } from '../consume/applyChunk.ts';
 import type { Outcome, ProjectionConfig } from '../evolve/index.ts';
-import { deriveDeferred, noneDeferred, projectBatch, type DeferredSubjects, type FinalListings } from './projectBatch.ts';
+import {
+  deriveDeferred,
+  noneDeferred,
+  projectBatch,
+  type DeferredSubjects,
+  type DerivationFailed,
+  type FinalListings,
+} from './projectBatch.ts';
 import type { ProjectionStore } from './projectionStore.ts';
 
 /** The consumer's sink: one projectBatch per chunk, at the clock's "now". */
@@ -25,14 +32,14 @@ export function replaySink(
   store: ProjectionStore,
   config: ProjectionConfig,
   clock: () => Date,
-): EventSink & { deriveDeferred(final?: FinalListings): Promise<Record<keyof DeferredSubjects, number>> } {
+): EventSink & { deriveDeferred(final?: FinalListings, failed?: DerivationFailed): Promise<Record<keyof DeferredSubjects, number>> } {
   const deferred = noneDeferred();
   return {
     async apply(events: DomainEvent[]): Promise<ApplyOutcome[]> {
       const { outcomes } = await projectBatch({ events }, store, config, clock(), deferred);
       return consumerOutcomes(outcomes);
     },
-    deriveDeferred: (final?: FinalListings) => deriveDeferred(deferred, store, config, clock(), final),
+    deriveDeferred: (final?: FinalListings, failed?: DerivationFailed) => deriveDeferred(deferred, store, config, clock(), final, failed),
   };
 }
 
