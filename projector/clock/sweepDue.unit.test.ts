@@ -13,11 +13,12 @@ const LATER = new Date('2028-06-01T12:00:00Z');
 
 /** A store on which deriving one subject fails the way a bug in a derivation would, or the database would. */
 class FailingOn extends MemoryProjectionStore {
-  constructor(
-    private readonly bad: string,
-    private readonly error: () => Error,
-  ) {
+  bad: string;
+  readonly error: () => Error;
+  constructor(bad: string, error: () => Error) {
     super();
+    this.bad = bad;
+    this.error = error;
   }
   override loadStates<K extends StateKind>(kind: K, ids: readonly string[]): Promise<Map<string, StateByKind[K]>> {
     return ids.includes(this.bad) ? Promise.reject(this.error()) : super.loadStates(kind, ids);
@@ -33,7 +34,7 @@ describe('a subject whose derivation fails on its own content', () => {
     const store = new FailingOn('none yet', () => new TypeError('bad state'));
     const deferred = noneDeferred();
     await projectBatch({ events: history }, store, config, NOW, deferred);
-    Object.assign(store, { bad });
+    store.bad = bad;
     const failed: [string, string][] = [];
     await deriveDeferred(deferred, store, config, NOW, undefined, (kind, id) => void failed.push([kind, id]));
     expect(failed).toEqual([['persons', bad]]);
@@ -47,7 +48,7 @@ describe('a subject whose derivation fails on its own content', () => {
     await projectBatch({ events: history }, store, config, NOW);
     const due = await store.findDue('dancers', LATER, 1_000);
     expect(due.length).toBeGreaterThan(1);
-    Object.assign(store, { bad: due[0]! });
+    store.bad = due[0]!;
     const failed: string[] = [];
     const result = await sweepDue(store, config, LATER, (_, id) => void failed.push(id));
     expect(failed).toEqual([due[0]]);
@@ -59,7 +60,7 @@ describe('a subject whose derivation fails on its own content', () => {
     const store = new FailingOn('none yet', () => new MongoNetworkError('connection reset'));
     await projectBatch({ events: history }, store, config, NOW);
     const due = await store.findDue('dancers', LATER, 1_000);
-    Object.assign(store, { bad: due[0]! });
+    store.bad = due[0]!;
     await expect(sweepDue(store, config, LATER, () => undefined)).rejects.toBeInstanceOf(MongoNetworkError);
   });
 });
