@@ -29,6 +29,25 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
     },
   },
+  {
+    // The pure `evolve*` is the fold everyone calls; the in-place forms are the writer's hot loop's.
+    files: ['**/*.ts'],
+    ignores: ['projector/write/foldEvents.ts', 'projector/evolve/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/evolve/evolveCompetition.ts', '**/evolve/evolvePerson.ts', '**/evolve/evolveClub.ts'],
+              importNames: ['evolveCompetitionInPlace', 'evolvePersonInPlace', 'evolveClubInPlace'],
+              message: 'Call the pure evolve* from projector/evolve/index.ts; the in-place forms belong to foldEvents.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   // Layout is Prettier's (`npm run format`; `npm run lint` checks it): no ESLint rule may disagree.
   eslintConfigPrettier,

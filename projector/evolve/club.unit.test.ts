@@ -1,3 +1,4 @@
+import { deepFreeze } from '../../test/support/deepFreeze.ts';
 import { describe, expect, it } from 'vitest';
 import type { ClubLocation, EventData } from '../../services/events/index.ts';
 import {
@@ -32,8 +33,8 @@ const registered = (locations: ClubLocation[]): EventData<'club.registered'> => 
 });
 
 function project(events: ClubEvent[]): ClubState {
-  let state = initialClubState(events[0]?.aggregateId ?? uuid());
-  for (const event of events) state = evolveClub(state, event).state;
+  let state = deepFreeze(initialClubState(events[0]?.aggregateId ?? uuid()));
+  for (const event of events) state = deepFreeze(evolveClub(state, event).state);
   return state;
 }
 

@@ -1,3 +1,4 @@
+import { deepFreeze } from '../../test/support/deepFreeze.ts';
 import { describe, expect, it } from 'vitest';
 import { type CompetitionDetails } from '../../services/events/index.ts';
 import { category } from '../../test/api/eventBuilders.ts';
@@ -19,8 +20,8 @@ const details = (): CompetitionDetails => exampleEvent('competition.drafted').da
 function project(events: CompetitionEvent[], config = riga): CompetitionState {
   const first = events[0];
   if (!first) throw new Error('no events');
-  let state = initialCompetitionState(first.aggregateId);
-  for (const event of events) state = evolveCompetition(state, event, config).state;
+  let state = deepFreeze(initialCompetitionState(first.aggregateId));
+  for (const event of events) state = deepFreeze(evolveCompetition(state, event, config).state);
   return state;
 }
 

@@ -1,3 +1,4 @@
+import { deepFreeze } from '../../test/support/deepFreeze.ts';
 import { describe, expect, it } from 'vitest';
 import { exampleEvent } from '../../test/support/exampleEvents.ts';
 import {
@@ -13,8 +14,8 @@ import { eventStream, uuid, type EventStream } from '../../test/support/testEven
 const config = { zone: 'UTC', bufferPeriodDays: 30 };
 
 function project(events: readonly CompetitionEvent[]): CompetitionState {
-  let state = initialCompetitionState(events[0]?.aggregateId ?? uuid());
-  for (const event of events) state = evolveCompetition(state, event, config).state;
+  let state = deepFreeze(initialCompetitionState(events[0]?.aggregateId ?? uuid()));
+  for (const event of events) state = deepFreeze(evolveCompetition(state, event, config).state);
   return state;
 }
 
@@ -95,8 +96,8 @@ describe('removal in the competition document', () => {
 
   it('treats a state stored before removals were kept as having none', () => {
     const events = publishedThen(() => []);
-    const legacy = project(events) as Partial<CompetitionState>;
-    delete legacy.removal;
+    const { removal: _removal, ...stored } = project(events);
+    const legacy = deepFreeze(stored as Partial<CompetitionState>);
     const s2 = evolveCompetition(
       legacy as CompetitionState,
       { ...events[1]!, eventId: uuid(), aggregateVersion: 3, type: 'competition.unpublished', occurredAt: '2025-04-01T00:00:00Z' },

@@ -2,11 +2,11 @@ export * from './types.ts';
 export { covers, intersectIntervals, unionIntervals } from './intervals.ts';
 export { deriveRegistryTimeline, type Timeline, type TimelineInput } from './registryTimeline.ts';
 export { initialCompetitionState, type CompetitionEntry, type CompetitionState } from './competitionState.ts';
-export { evolveCompetition, evolveCompetitionInPlace, type CompetitionEvent } from './evolveCompetition.ts';
+export { evolveCompetition, type CompetitionEvent } from './evolveCompetition.ts';
 export { competitionReadDocument } from './competitionDocument.ts';
 export * from './personState.ts';
 export { advancePerson } from './advancePerson.ts';
-export { evolvePerson, evolvePersonInPlace, type PersonEvent } from './evolvePerson.ts';
+export { evolvePerson, type PersonEvent } from './evolvePerson.ts';
 export { type MemberLinkFact } from './memberLinks.ts';
 export {
   coachReadDocument,
@@ -18,5 +18,5 @@ export {
   type PersonRoleDocuments,
 } from './personDocuments.ts';
 export { initialClubState, type ClubLocationState, type ClubState } from './clubState.ts';
-export { evolveClub, evolveClubInPlace, type ClubEvent } from './evolveClub.ts';
+export { evolveClub, type ClubEvent } from './evolveClub.ts';
 export { clubReadDocument, deriveClubMembership, type ClubMembership } from './clubDocuments.ts';

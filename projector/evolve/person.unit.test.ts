@@ -1,3 +1,4 @@
+import { deepFreeze } from '../../test/support/deepFreeze.ts';
 import { describe, expect, it } from 'vitest';
 import type { EventData } from '../../services/events/index.ts';
 import {
@@ -39,8 +40,8 @@ const judgeGrant = (registryUntil: string | null): EventData<'person.role_grante
 
 function project(events: PersonEvent[], state?: PersonState): PersonState {
   const first = events[0];
-  let s = state ?? initialPersonState(first?.aggregateId ?? uuid());
-  for (const event of events) s = evolvePerson(s, event, riga).state;
+  let s = deepFreeze(state ?? initialPersonState(first?.aggregateId ?? uuid()));
+  for (const event of events) s = deepFreeze(evolvePerson(s, event, riga).state);
   return s;
 }
 

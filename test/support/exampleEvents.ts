@@ -1,3 +1,4 @@
+import { deepFreeze } from './deepFreeze.ts';
 import type { CompetitionDetails, DomainEvent, EventData, EventOfType, EventType } from '../../services/events/types.ts';
 import { LV, noLocation, person } from '../api/eventBuilders.ts';
 import { eventStream, uuidCounter, type EventStream } from './testEvents.ts';
@@ -236,11 +237,6 @@ const history: DomainEvent[] = [
   event('club.archived', club, '2025-10-01T10:00:00Z', {}),
   event('club.reinstated', club, '2025-10-02T10:00:00Z', {}),
 ];
-
-const deepFreeze = <T>(value: T): T => {
-  if (typeof value === 'object' && value !== null) Object.values(value).forEach(deepFreeze);
-  return Object.freeze(value);
-};
 
 /**
  * Frozen, so a test that edits one in place fails loudly instead of breaking the next test. A
