@@ -11,7 +11,7 @@ import type { Logger } from '../services/logger.ts';
 import { ensureMeta } from '../services/mongo/index.ts';
 import { recordTopicRetention } from './metrics/refreshTopicRetention.ts';
 import type { ProjectorMetrics } from './metrics/projectorMetrics.ts';
-import { liveGroupId } from './runProjector.ts';
+import { liveGroupId } from './consume/liveGroupId.ts';
 
 /**
  * The projector's start-up check of the events topic. Settings that let the broker delete

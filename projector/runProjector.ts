@@ -1,5 +1,6 @@
 import { ensureMeta, readMeta } from '../services/mongo/index.ts';
 import { startClock, type RunningClock } from './clock/startClock.ts';
+import { liveGroupId } from './consume/liveGroupId.ts';
 import { DEFAULT_SESSION_TIMEOUT_MS, runConsumer, type RunningConsumer } from './consume/runConsumer.ts';
 import type { ProjectorContext } from './projectorContext.ts';
 import { MongoProjectionStore } from './write/mongoProjectionStore.ts';
@@ -27,8 +28,6 @@ export interface RunningProjector {
   sweep(): Promise<void>;
   stop(): Promise<void>;
 }
-
-export const liveGroupId = (groupId: string, generation: number): string => `${groupId}.g${generation}`;
 
 /**
  * Consumer plus clock for the live generation. When a rebuild switches the generation, this

@@ -3,7 +3,7 @@ import { countTopicMessages, fetchCommittedOffsets } from '../../services/kafka/
 import { claimBootstrap, ensureMeta, collectionName, releaseBootstrap } from '../../services/mongo/index.ts';
 import type { ProjectorContext } from '../projectorContext.ts';
 import { rebuildReadModel } from '../rebuild/rebuildReadModel.ts';
-import { liveGroupId } from '../runProjector.ts';
+import { liveGroupId } from '../consume/liveGroupId.ts';
 import { describeProgress } from './describeProgress.ts';
 
 export interface BootstrapOptions {

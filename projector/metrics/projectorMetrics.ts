@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import { UnappliedEvents } from '../consume/unappliedEvents.ts';
+import { UnappliedEvents } from './unappliedEvents.ts';
 
 export type ProjectorMetrics = ReturnType<typeof createProjectorMetrics>;
 

@@ -4,7 +4,7 @@ import { derivationFailed } from '../clock/derivationFailed.ts';
 import { sweepDue } from '../clock/sweepDue.ts';
 import { REPLAY_CHUNK_SIZE, REPLAY_FETCH_LIMITS, runConsumer } from '../consume/runConsumer.ts';
 import type { ProjectorContext } from '../projectorContext.ts';
-import { liveGroupId } from '../runProjector.ts';
+import { liveGroupId } from '../consume/liveGroupId.ts';
 import { MongoProjectionStore } from '../write/mongoProjectionStore.ts';
 import { allCollectionNames, projectionCollections, type ProjectionCollections } from '../write/projectionCollections.ts';
 import { ensureWriterIndexes } from '../../services/readModel/indexPlan.ts';

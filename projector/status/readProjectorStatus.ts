@@ -2,7 +2,7 @@ import type { Admin } from 'kafkajs';
 import type { Db } from 'mongodb';
 import { countTopicMessages, fetchCommittedOffsets } from '../../services/kafka/index.ts';
 import { readMeta } from '../../services/mongo/index.ts';
-import { liveGroupId } from '../runProjector.ts';
+import { liveGroupId } from '../consume/liveGroupId.ts';
 
 export interface PartitionLag {
   partition: number;

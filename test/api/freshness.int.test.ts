@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSION_FRESHNESS } from '../../api/readModelSource.ts';
 import { recordFreshness } from '../../projector/freshness/recordFreshness.ts';
-import { liveGroupId } from '../../projector/runProjector.ts';
+import { liveGroupId } from '../../projector/consume/liveGroupId.ts';
 import { createKafka, ensureTopics } from '../../services/kafka/index.ts';
 import { META_COLLECTION, readMeta } from '../../services/mongo/index.ts';
 import { testServers, uniqueName } from '../support/isolation.ts';

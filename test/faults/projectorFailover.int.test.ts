@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistory } from '../../generator/createHistory.ts';
-import { liveGroupId } from '../../projector/runProjector.ts';
+import { liveGroupId } from '../../projector/consume/liveGroupId.ts';
 import { createHarness, type Harness } from '../support/projectorHarness.ts';
 import { readModelSnapshot, referenceSnapshot } from '../support/readModelSnapshot.ts';
 import { testServers } from '../support/isolation.ts';

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import type { Admin, Kafka, Producer } from 'kafkajs';
 import { createHistory } from '../../../generator/createHistory.ts';
-import { liveGroupId } from '../../../projector/runProjector.ts';
+import { liveGroupId } from '../../../projector/consume/liveGroupId.ts';
 import { parsePrometheusText } from '../../../projector/status/readProjectorStatus.ts';
 import { createKafka, ensureTopics } from '../../../services/kafka/index.ts';
 import { createLogger } from '../../../services/logger.ts';
