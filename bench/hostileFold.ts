@@ -10,12 +10,20 @@
 // event's fold and derivation with its label (by wall time and by CPU time, the process's own,
 // which other work on a shared machine moves less), the slowest decode, and the peak RSS and heap.
 // Each child first folds a few thousand ordinary events it does not count, so that neither set
-// pays for the code's first runs.
+// pays for the code's first runs. With --mongo URL each set goes into a fresh database there
+// with every index of the live read model (the real MongoProjectionStore, each event its own
+// durable batch), so the times include what the database does with each event's documents;
+// give a smaller --baseline-events then.
 import { spawnSync } from 'node:child_process';
+import { MongoClient } from 'mongodb';
 import { parseArgs } from 'node:util';
 import { createHistory } from '../generator/index.ts';
 import { PROJECTOR_MEMORY_FLAGS } from '../projector/memoryBound.ts';
+import { MongoProjectionStore } from '../projector/write/mongoProjectionStore.ts';
+import { projectionCollections } from '../projector/write/projectionCollections.ts';
 import { projectionSink } from '../projector/write/projectionSink.ts';
+import { ensureMeta } from '../services/mongo/index.ts';
+import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
 import { parseEventBytes } from '../services/events/index.ts';
 import { MemoryProjectionStore } from '../test/support/memoryProjectionStore.ts';
 import { mb, ms, percentile, table } from './soakFigures.ts';
@@ -28,6 +36,7 @@ const { values: args } = parseArgs({
     'baseline-events': { type: 'string', default: '50000' },
     'history-seed': { type: 'string', default: '1' },
     'warm-up-events': { type: 'string', default: '3000' },
+    mongo: { type: 'string' },
     set: { type: 'string' },
   },
 });
@@ -81,12 +90,29 @@ async function warmUp(): Promise<void> {
   for (const event of history) await sink.apply([event]);
 }
 
+/** A fresh database with the live read model's indexes, and the production store over it. */
+async function mongoSink(url: string, set: string): Promise<{ sink: ReturnType<typeof projectionSink>; drop(): Promise<void> }> {
+  const client = await MongoClient.connect(url);
+  const db = client.db(`bench_hostile_fold_${set}_${Date.now().toString(36)}`);
+  const { generation } = await ensureMeta(db);
+  await ensureReadModelIndexes(db, projectionCollections(generation));
+  return {
+    sink: projectionSink(new MongoProjectionStore(db, generation), CONFIG, () => NOW),
+    drop: async () => {
+      await db.dropDatabase();
+      await client.close();
+    },
+  };
+}
+
 async function runSet(set: string): Promise<SetFigures> {
   await warmUp();
   // The ordinary history folds into one store, as its events build on each other. Each
-  // adversarial event is an aggregate of its own: it folds into an empty store, since one that
-  // kept every huge state would measure this store's memory (the projector's are in the database).
-  let sink = newSink();
+  // adversarial event is an aggregate of its own: in memory it folds into an empty store, since
+  // one that kept every huge state would measure this store's memory (the projector's are in the
+  // database); in the database they all go into one.
+  const mongo = args.mongo ? await mongoSink(args.mongo, set) : undefined;
+  let sink = mongo?.sink ?? newSink();
   const times: Timed[] = [];
   let slowestDecode = { ms: 0, label: '-' };
   let invalid = 0;
@@ -94,7 +120,7 @@ async function runSet(set: string): Promise<SetFigures> {
   let peakHeap = 0;
   const began = performance.now();
   for (const { label, bytes } of messagesOf(set)) {
-    if (set === 'hostile') sink = newSink();
+    if (set === 'hostile' && !mongo) sink = newSink();
     const start = performance.now();
     const parsed = parseEventBytes(bytes);
     const decoded = performance.now();
@@ -115,6 +141,7 @@ async function runSet(set: string): Promise<SetFigures> {
     peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
   }
   const totalMs = performance.now() - began;
+  await mongo?.drop();
   return {
     events: times.length + invalid,
     invalid,
@@ -145,10 +172,9 @@ if (args.set) {
   process.exit(0);
 }
 
-const passOn = ['per-type', 'seed', 'baseline-events', 'history-seed', 'warm-up-events'].flatMap((name) => [
-  `--${name}`,
-  String(args[name as keyof typeof args]),
-]);
+const passOn = ['per-type', 'seed', 'baseline-events', 'history-seed', 'warm-up-events', 'mongo']
+  .filter((name) => args[name as keyof typeof args] !== undefined)
+  .flatMap((name) => [`--${name}`, String(args[name as keyof typeof args])]);
 const figures = new Map<string, SetFigures>();
 for (const set of ['hostile', 'baseline']) {
   process.stderr.write(`› folding the ${set} set in a child process with ${PROJECTOR_MEMORY_FLAGS.join(' ')}\n`);
@@ -166,7 +192,11 @@ const both = [figures.get('hostile')!, figures.get('baseline')!];
 const row = (label: string, cell: (f: SetFigures) => string): string[] => [label, ...both.map(cell)];
 process.stdout.write(
   `${table(
-    ['one event at a time, decode + validate + projectBatch', 'adversarial events', 'ordinary history'],
+    [
+      `one event at a time, decode + validate + projectBatch${args.mongo ? ' into the database' : ''}`,
+      'adversarial events',
+      'ordinary history',
+    ],
     [
       row('events', (f) => f.events.toLocaleString('en')),
       row('dead-lettered by the consumer (invalid / fold threw)', (f) => `${f.invalid} / ${f.poison}`),

@@ -81,7 +81,13 @@ process.stdout.write(
           (h) => `${ms(percentile(h.stream.visibleMs, 50))} / ${ms(percentile(h.stream.visibleMs, 99))}`,
         ),
         row('  ordinary events not visible after 60 s', (h) => String(h.stream.notVisible)),
+        row('CPU used: API / projector', (h) => `${h.cpu.api.toFixed(0)} s / ${h.cpu.projector.toFixed(0)} s`),
+        row('projector time in batches', (h) => `${h.batchSeconds.toFixed(0)} s`),
         row('consumer restarts', (h) => String(h.restarts)),
+        row(
+          'machine load average min / median / max',
+          (h) => `${h.load.min.toFixed(1)} / ${h.load.median.toFixed(1)} / ${h.load.max.toFixed(1)}`,
+        ),
         row('/health/ready at the end: API / projector', (h) => `${h.ready.api} / ${h.ready.projector}`),
       ],
     )}\n` +

@@ -1,9 +1,10 @@
+import { loadavg } from 'node:os';
 import type { Admin } from 'kafkajs';
 import { countTopicMessages } from '../services/kafka/index.ts';
 import { sampleRss } from '../test/adversarial/processRss.ts';
 import { metricSum, spread, type Spread } from './soakFigures.ts';
 import type { HostileMessage } from './soakHostileEvents.ts';
-import { metricsPage, runJsonChild, statusOf, type Service } from './soakProcesses.ts';
+import { cpuSeconds, metricsPage, runJsonChild, statusOf, type Service } from './soakProcesses.ts';
 import type { SoakStream, StreamFigures } from './soakStream.ts';
 
 export interface OrdinaryFigures {
@@ -33,6 +34,11 @@ export interface HalfFigures {
   deadLettered: number;
   dlqMessages: number;
   restarts: number;
+  /** CPU seconds each process used in the half, and the projector's time inside batches (validate, fold, durable write). */
+  cpu: { api: number; projector: number };
+  batchSeconds: number;
+  /** The machine's 1-minute load average, sampled every 5 s: other work on a shared machine moves every figure. */
+  load: Spread;
   apiHeapMb: number;
   projectorHeapMb: number;
   ready: { api: number; projector: number };
@@ -78,6 +84,9 @@ export async function runHalf(ctx: HalfContext, hostile: boolean): Promise<HalfF
   });
   const before = await metrics();
   const dlqBefore = await countTopicMessages(admin, `${topic}.dlq`).catch(() => 0);
+  const cpuBefore = { api: cpuSeconds(ctx.api.child.pid!), projector: cpuSeconds(ctx.projector.child.pid!) };
+  const loads: number[] = [];
+  const loadTimer = setInterval(() => loads.push(loadavg()[0]!), 5_000);
   const rss = { api: sampleRss(ctx.api.child.pid!, 1_000), projector: sampleRss(ctx.projector.child.pid!, 1_000) };
   stream.start(o.eventRate, hostile ? { rate: o.hostileEventRate, messages: ctx.hostileMessages } : undefined);
   const seconds = String(o.seconds);
@@ -97,6 +106,11 @@ export async function runHalf(ctx: HalfContext, hostile: boolean): Promise<HalfF
   const hostileFigures = await hostileLoad;
   rss.api.stop();
   rss.projector.stop();
+  clearInterval(loadTimer);
+  const cpu = {
+    api: cpuSeconds(ctx.api.child.pid!) - cpuBefore.api,
+    projector: cpuSeconds(ctx.projector.child.pid!) - cpuBefore.projector,
+  };
   const after = await metrics();
   const delta = (name: string): number => metricSum(after.projector, name) - metricSum(before.projector, name);
   return {
@@ -109,6 +123,9 @@ export async function runHalf(ctx: HalfContext, hostile: boolean): Promise<HalfF
     deadLettered: delta('projector_events_dead_lettered_total'),
     dlqMessages: (await countTopicMessages(admin, `${topic}.dlq`).catch(() => 0)) - dlqBefore,
     restarts: delta('projector_consumer_restarts_total'),
+    cpu,
+    batchSeconds: delta('projector_batch_duration_seconds_sum'),
+    load: spread(loads),
     apiHeapMb: metricSum(after.api, 'nodejs_heap_size_used_bytes') / 2 ** 20,
     projectorHeapMb: metricSum(after.projector, 'nodejs_heap_size_used_bytes') / 2 ** 20,
     ready: { api: await statusOf(`${base}/health/ready`), projector: await statusOf(`http://127.0.0.1:${ctx.projectorOps}/health/ready`) },

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { PROJECTOR_MEMORY_FLAGS } from '../projector/memoryBound.ts';
 
 /** A service process the soak started: the API or the projector, as `npm start` launches each. */
@@ -83,4 +83,16 @@ export function runJsonChild<T>(script: string, args: readonly string[]): Promis
       else reject(new Error(`${script} exited with ${code}: ${out.slice(-500)}`));
     });
   });
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux's USER_HZ is 100); NaN once it is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which may itself hold spaces and parentheses; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
