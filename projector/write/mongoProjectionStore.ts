@@ -182,9 +182,17 @@ export class MongoProjectionStore implements ProjectionStore {
    * against 290 ms). A lost guard (duplicate key) aborts a transaction, so a bulk with one runs
    * again without, where each op stands alone and the caller learns which ones lost; that only
    * happens on a replay after a crash or a race between two instances.
+   *
+   * Only a rebuild's generation is written in transactions. The live one is taken over by another
+   * instance when this one dies, and a transaction left open by a killed or paused process keeps
+   * its documents locked until the server reaps it (transactionLifetimeLimitSeconds: 60 s on
+   * MongoDB and on SecantusDB, which a closed connection does not shorten): the instance that took
+   * the partitions over retried its own writes against those locks that long, and consumed
+   * nothing meanwhile (the fail-over test's stall; docs/operating.md, "Fail-over and session
+   * timeout"). A plain bulk leaves nothing behind; its cost is a slower catch-up on SecantusDB.
    */
   private async bulkWrite(collection: string, ops: AnyBulkWriteOperation<Stored>[]): Promise<void> {
-    if (await this.transactions()) {
+    if (!this.live && (await this.transactions())) {
       const session = this.db.client.startSession();
       try {
         await session.withTransaction(() => this.coll(collection).bulkWrite(ops, { ordered: false, session }), { writeConcern: durable });

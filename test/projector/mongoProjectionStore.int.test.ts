@@ -19,7 +19,8 @@ describe('the Mongo projection store on a server with transactions', () => {
   beforeAll(async () => {
     client = await MongoClient.connect(mongoUrl, { monitorCommands: true });
     client.on('commandStarted', (event) => commands.push(event));
-    store = new MongoProjectionStore(client.db(dbName), 1);
+    // A rebuild's generation: the live one is written without transactions (see below).
+    store = new MongoProjectionStore(client.db(dbName), 1, { live: false });
   });
   afterAll(async () => {
     await client.db(dbName).dropDatabase();
@@ -49,6 +50,18 @@ describe('the Mongo projection store on a server with transactions', () => {
       { _id: 'a', name: 'A2', rev: 2 },
       { _id: 'b', name: 'B1', rev: 1 },
     ]);
+  });
+
+  it('writes a live bulk without a transaction: a killed instance must leave no documents locked', async () => {
+    const live = new MongoProjectionStore(client.db(dbName), 1);
+    commands.length = 0;
+    expect(await live.writeDerived('clubs', [{ id: 'd', value: club('d', 'D1'), rev: 1 }])).toEqual(new Set(['d']));
+    expect(sent('update').map((c) => c.command.autocommit as unknown)).toEqual([undefined]);
+    expect(sent('commitTransaction')).toHaveLength(0);
+    await client
+      .db(dbName)
+      .collection(store.names.read.clubs)
+      .deleteOne({ _id: 'd' as never });
   });
 
   it('runs a bulk whose guard lost again without a transaction: the others land, the lost one is reported', async () => {
