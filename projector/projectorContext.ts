@@ -22,6 +22,10 @@ export interface ProjectorContext {
   /** The planned indexes of the collections (of `listings`' read collections only, when given). */
   ensureIndexes: (db: Db, collections: ProjectionCollections, listings?: readonly ReadListing[]) => Promise<void>;
   chunkSize?: number;
+  /** The consumer group's timings (KAFKA_SESSION_TIMEOUT_MS and the two after it); runConsumer's defaults when absent. */
+  sessionTimeoutMs?: number;
+  heartbeatIntervalMs?: number;
+  rebalanceTimeoutMs?: number;
 }
 
 /** The context the entry points build from the validated configuration. */
@@ -37,5 +41,6 @@ export function projectorContext(
     projection: { zone: config.calendar.timeZone, bufferPeriodDays: config.calendar.bufferPeriodDays },
     clock: () => new Date(),
     ensureIndexes: ensureReadModelIndexes,
+    ...config.kafka.membership,
   };
 }

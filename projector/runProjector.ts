@@ -10,10 +10,6 @@ export interface ProjectorOptions extends ProjectorContext {
   clockSchedule: string;
   /** How often to look for a generation switch made by a rebuild. */
   generationPollMs?: number;
-  /** The consumer's Kafka session timeout (tests that kill a projector shorten the wait for its partitions). */
-  sessionTimeoutMs?: number;
-  /** The consumer's rebalance timeout (likewise; see ConsumerOptions). */
-  rebalanceTimeoutMs?: number;
 }
 
 export interface RunningProjector {
@@ -67,6 +63,7 @@ export async function runProjector(opts: ProjectorOptions): Promise<RunningProje
       clock: opts.clock,
       chunkSize: opts.chunkSize,
       sessionTimeoutMs: opts.sessionTimeoutMs,
+      heartbeatIntervalMs: opts.heartbeatIntervalMs,
       rebalanceTimeoutMs: opts.rebalanceTimeoutMs,
     });
     opts.logger.info({ generation: next, group: liveGroupId(opts.groupId, next) }, 'projecting into generation');

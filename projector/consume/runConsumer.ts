@@ -1,4 +1,5 @@
 import { Partitioners, type Consumer, type Kafka, type Producer } from 'kafkajs';
+import { MEMBERSHIP_DEFAULTS } from '../../services/config/index.ts';
 import type { Logger } from '../../services/logger.ts';
 import type { ProjectorMetrics } from '../metrics/projectorMetrics.ts';
 import { chunkApplier, type EventSink } from './applyChunk.ts';
@@ -18,12 +19,9 @@ export interface ConsumerOptions {
   /** Fetch sizes; default FETCH_LIMITS (a rebuild fetches more, see REPLAY_FETCH_LIMITS). */
   fetchLimits?: { maxBytes: number; maxBytesPerPartition: number };
   partitionsConsumedConcurrently?: number;
-  /** How long the broker waits for a silent member before reassigning its partitions (Kafka's minimum is 6 s). */
+  /** The group membership's timings (services/config/groupMembership.ts); each defaults to MEMBERSHIP_DEFAULTS. */
   sessionTimeoutMs?: number;
-  /**
-   * How long the broker waits for members to rejoin a rebalance (kafkajs's default 60 s). A member
-   * killed while its rejoin was pending is dropped only then, whatever its session timeout.
-   */
+  heartbeatIntervalMs?: number;
   rebalanceTimeoutMs?: number;
   /** Called after each chunk is committed, with the partition's remaining lag. */
   onProgress?: (progress: { partition: number; offset: string; lag: number }) => void;
@@ -36,6 +34,9 @@ export interface RunningConsumer {
   stop(): Promise<void>;
 }
 
+/** The session timeout when none is given (the configuration's default, KAFKA_SESSION_TIMEOUT_MS). */
+export const DEFAULT_SESSION_TIMEOUT_MS = MEMBERSHIP_DEFAULTS.sessionTimeoutMs;
+
 /**
  * A chunk writes each document it touches once, however many of its events touch it, so while
  * catching up (a replay, a backlog) a bigger chunk writes and derives less per event: over
@@ -43,8 +44,6 @@ export interface RunningConsumer {
  * event, of 5,000 1.15, of 2,000 1.50 and of 1,000 1.72. Live, a batch holds only what arrived
  * since the last fetch, so chunks stay small and latency is not traded for it.
  */
-export const DEFAULT_SESSION_TIMEOUT_MS = 30_000;
-
 export const DEFAULT_CHUNK_SIZE = 10_000;
 
 /**
@@ -80,7 +79,7 @@ export const REPLAY_FETCH_LIMITS = { maxBytes: 12 * 1024 * 1024, maxBytesPerPart
  */
 export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsumer> {
   const sessionTimeout = opts.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS;
-  const heartbeatInterval = Math.min(3000, sessionTimeout / 3);
+  const heartbeatInterval = Math.min(opts.heartbeatIntervalMs ?? MEMBERSHIP_DEFAULTS.heartbeatIntervalMs, sessionTimeout / 3);
   const producer: Producer = opts.kafka.producer({
     idempotent: true,
     maxInFlightRequests: 1,
@@ -109,7 +108,10 @@ export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsume
       groupId: opts.groupId,
       sessionTimeout,
       heartbeatInterval,
-      ...(opts.rebalanceTimeoutMs === undefined ? {} : { rebalanceTimeout: opts.rebalanceTimeoutMs }),
+      rebalanceTimeout: opts.rebalanceTimeoutMs ?? MEMBERSHIP_DEFAULTS.rebalanceTimeoutMs,
+      // kafkajs heartbeats (and so learns of a rebalance) only between fetches, and stops only once
+      // the fetch in flight returns: with its 5 s default wait a quiet topic delayed both.
+      maxWaitTimeInMs: heartbeatInterval,
       ...(opts.fetchLimits ?? FETCH_LIMITS),
     });
     current = consumer;

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { MEMBERSHIP_DEFAULTS } from './groupMembership.ts';
 
 // Every environment variable the service reads, with its default and what it means. The table
 // of docs/configuration.md lists exactly these (a unit test keeps the two in step).
@@ -52,6 +53,28 @@ export const configVariables: ConfigVariable[] = [
     schema: Type.Integer({ minimum: 1, maximum: 1000 }),
     default: '6',
     description: 'partitions used when the projector has to create a missing topic (local runs)',
+  },
+  {
+    name: 'KAFKA_SESSION_TIMEOUT_MS',
+    // Kafka's own bounds for a group member's session (group.min/max.session.timeout.ms defaults).
+    schema: Type.Integer({ minimum: 6_000, maximum: 1_800_000 }),
+    default: String(MEMBERSHIP_DEFAULTS.sessionTimeoutMs),
+    description:
+      'how long the broker waits for a silent projector instance before its partitions go to the others: what a crash costs in freshness; a pause longer than this (GC, a stopped VM) costs a rebalance (docs/operating.md, fail-over)',
+  },
+  {
+    name: 'KAFKA_HEARTBEAT_INTERVAL_MS',
+    schema: Type.Integer({ minimum: 100, maximum: 600_000 }),
+    default: String(MEMBERSHIP_DEFAULTS.heartbeatIntervalMs),
+    description:
+      'how often an instance heartbeats (and so learns that another left or joined) and the longest a fetch waits on a quiet topic: what a rolling restart costs in freshness; at most a third of the session timeout',
+  },
+  {
+    name: 'KAFKA_REBALANCE_TIMEOUT_MS',
+    schema: Type.Integer({ minimum: 1_000, maximum: 1_800_000 }),
+    default: String(MEMBERSHIP_DEFAULTS.rebalanceTimeoutMs),
+    description:
+      'how long a rebalance waits for an instance busy with a chunk to rejoin (every partition waits with it); a later one is dropped and its chunk folded again by the new owner, so keep it above the longest chunk of a catch-up',
   },
   {
     name: 'MONGO_URL',

@@ -2,10 +2,19 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import cron from 'node-cron';
 import { configVariables } from './configVariables.ts';
+import type { GroupMembership } from './groupMembership.ts';
 
 export interface Config {
   logLevel: string;
-  kafka: { brokers: string[]; clientId: string; topic: string; dlqTopic: string; groupId: string; topicPartitions: number };
+  kafka: {
+    brokers: string[];
+    clientId: string;
+    topic: string;
+    dlqTopic: string;
+    groupId: string;
+    topicPartitions: number;
+    membership: GroupMembership;
+  };
   mongo: { url: string; db: string };
   api: {
     host: string;
@@ -72,6 +81,12 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
   if (zone !== undefined && !isTimeZone(zone)) problems.push(`CALENDAR_TIME_ZONE: not an IANA time zone, got "${zone}"`);
   const schedule = values.CLOCK_SCHEDULE as string | undefined;
   if (schedule !== undefined && !cron.validate(schedule)) problems.push(`CLOCK_SCHEDULE: not a cron expression, got "${schedule}"`);
+  const session = values.KAFKA_SESSION_TIMEOUT_MS as number | undefined;
+  const heartbeat = values.KAFKA_HEARTBEAT_INTERVAL_MS as number | undefined;
+  // Kafka's advice: one missed heartbeat must not end a session.
+  if (session !== undefined && heartbeat !== undefined && heartbeat * 3 > session) {
+    problems.push(`KAFKA_HEARTBEAT_INTERVAL_MS: must be at most a third of KAFKA_SESSION_TIMEOUT_MS (${session}), got "${heartbeat}"`);
+  }
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
 
   const str = (name: string): string => values[name] as string;
@@ -86,6 +101,11 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       dlqTopic: `${topic}.dlq`,
       groupId: str('KAFKA_GROUP_ID'),
       topicPartitions: int('KAFKA_TOPIC_PARTITIONS'),
+      membership: {
+        sessionTimeoutMs: int('KAFKA_SESSION_TIMEOUT_MS'),
+        heartbeatIntervalMs: int('KAFKA_HEARTBEAT_INTERVAL_MS'),
+        rebalanceTimeoutMs: int('KAFKA_REBALANCE_TIMEOUT_MS'),
+      },
     },
     mongo: { url: str('MONGO_URL'), db: str('MONGO_DB') },
     api: {

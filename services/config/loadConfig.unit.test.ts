@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { configVariables } from './configVariables.ts';
+import { MEMBERSHIP_DEFAULTS } from './groupMembership.ts';
 import { loadConfig } from './loadConfig.ts';
 
 describe('loadConfig', () => {
@@ -73,6 +74,20 @@ describe('loadConfig', () => {
       'rediss://user:secret@cache.example:6380/2',
     );
     expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/REDIS_URL: /);
+  });
+
+  it("reads the consumer group's membership timings, a heartbeat at most a third of the session", () => {
+    expect(loadConfig({}).kafka.membership).toEqual(MEMBERSHIP_DEFAULTS);
+    const set = loadConfig({
+      KAFKA_SESSION_TIMEOUT_MS: '45000',
+      KAFKA_HEARTBEAT_INTERVAL_MS: '15000',
+      KAFKA_REBALANCE_TIMEOUT_MS: '90000',
+    });
+    expect(set.kafka.membership).toEqual({ sessionTimeoutMs: 45_000, heartbeatIntervalMs: 15_000, rebalanceTimeoutMs: 90_000 });
+    expect(() => loadConfig({ KAFKA_SESSION_TIMEOUT_MS: '5999' })).toThrow(/KAFKA_SESSION_TIMEOUT_MS: must be >= 6000/);
+    expect(() => loadConfig({ KAFKA_SESSION_TIMEOUT_MS: '9000', KAFKA_HEARTBEAT_INTERVAL_MS: '3001' })).toThrow(
+      /KAFKA_HEARTBEAT_INTERVAL_MS: must be at most a third of KAFKA_SESSION_TIMEOUT_MS \(9000\), got "3001"/,
+    );
   });
 
   it('rejects integers not written as plain digits', () => {

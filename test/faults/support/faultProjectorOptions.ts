@@ -2,7 +2,10 @@ import type { ProjectionConfig } from '../../../projector/evolve/index.ts';
 import type { Harness } from '../../support/projectorHarness.ts';
 import type { FaultProjectorOptions } from './faultProjectorProcess.ts';
 
-/** How a test runs its projector process: the fixed clock and projection, and how it writes and logs. */
+/**
+ * How a test runs its projector process: the fixed clock and projection, and how it writes and
+ * logs. Its consumer group timings are production's (the configuration's defaults).
+ */
 export interface FaultProjectorRun {
   now: Date;
   config: ProjectionConfig;
@@ -29,12 +32,6 @@ export function faultProjectorOptions(
     config: run.config,
     chunkSize: run.chunkSize,
     opsPort: run.opsPort ?? 0,
-    // Kafka's minimum: the broker gives up on a killed member after 6 s instead of 30.
-    sessionTimeoutMs: 6000,
-    // A member killed while a rebalance awaited its rejoin is dropped at the rebalance timeout,
-    // not the session's: with kafkajs's 60 s the fail-over test waited exactly that under load
-    // (takeover 60,067 ms, and once past its 60 s wait) where it otherwise takes about 8 s.
-    rebalanceTimeoutMs: 10_000,
     ...(run.logLevel === undefined ? {} : { logLevel: run.logLevel }),
   };
 }

@@ -4,6 +4,7 @@
 // (consumer, writer, clock) and the production readiness on its own operators' port. It prints
 // `wrote <collection> <n>` after every bulk write and `running` once consuming, so a test can
 // kill it mid-batch or fault a server under it.
+import { loadConfig } from '../../../services/config/index.ts';
 import { createKafka } from '../../../services/kafka/index.ts';
 import { createLogger } from '../../../services/logger.ts';
 import { createRegistry } from '../../../services/metrics/createRegistry.ts';
@@ -26,8 +27,6 @@ export interface FaultProjectorOptions {
   config: ProjectionConfig;
   chunkSize: number;
   opsPort: number;
-  sessionTimeoutMs: number;
-  rebalanceTimeoutMs: number;
   /** pino level for stderr (the test prints it when the process fails); default 'warn'. */
   logLevel?: string;
 }
@@ -60,8 +59,8 @@ const projector = await runProjector({
   ensureIndexes: ensureReadModelIndexes,
   chunkSize: opts.chunkSize,
   clockSchedule: '*/1 * * * * *',
-  sessionTimeoutMs: opts.sessionTimeoutMs,
-  rebalanceTimeoutMs: opts.rebalanceTimeoutMs,
+  // Production's group timings: what a fail-over costs here is what it costs an operator.
+  ...loadConfig({}).kafka.membership,
 });
 const ops = await startOpsServer({
   host: '127.0.0.1',
