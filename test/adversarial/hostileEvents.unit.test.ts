@@ -5,7 +5,7 @@ import { hostileEvents } from './hostileEvents.ts';
 
 // The adversarial suite must feed the fold, not only the validator: its generated events are valid.
 describe('hostileValidEvents', () => {
-  it('gives valid events of every type, nearly all of them', () => {
+  it('gives valid events of every type, nearly all of them', { timeout: 60_000 }, () => {
     const events = hostileEvents(6, 11);
     const valid = events.filter((e) => validateEvent(e).ok);
     expect(valid.length).toBeGreaterThanOrEqual(0.9 * events.length);
