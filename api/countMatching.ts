@@ -5,8 +5,8 @@ import type { Db, Document } from 'mongodb';
  * exact on an unsharded collection, and no hint, so the planner counts on the keys of an index
  * that leads with the filter's fields. Not `countDocuments`: that is an aggregate (`$match`, then
  * `$group`) and the local stand-in runs an aggregate, or any hinted command, by loading every
- * matching document. Measured on its 173,360 dancers (59,251 listed): the default listing's
- * count took 153 ms this way, 1,256 ms as a hinted `countDocuments` (README: local database).
+ * matching document: on the benchmark model a hinted `countDocuments` of the default listing
+ * took several times as long as this count (docs/performance.md).
  */
 export async function countMatching(db: Db, collection: string, filter: Document, maxTimeMS: number): Promise<number> {
   const reply = await db.command({ count: collection, query: filter, maxTimeMS });

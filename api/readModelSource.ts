@@ -2,6 +2,7 @@ import type { Collection, Db, Document } from 'mongodb';
 import type { Middleware } from 'koa';
 import type { DataListing } from '../schemas/api/endpoints.ts';
 import { collectionName, readMeta, type ReadModelMeta } from '../services/mongo/index.ts';
+import type { ReadDocuments } from '../services/readModel/documents.ts';
 import type { ReadListing } from '../services/readModel/indexPlan.ts';
 import { countMatching } from './countMatching.ts';
 import { boundedStalenessRead, type BoundedStalenessRead, type ReadTimers } from './boundedStalenessRead.ts';
@@ -12,7 +13,8 @@ export interface ReadModelView {
   readonly versions: Readonly<Record<string, number>>;
   /** Every event the projector had committed by this instant is applied (null: not known yet). */
   readonly currentAt: Date | null;
-  collection(listing: ReadListing): Collection<Document>;
+  /** The listing's collection in this generation, typed with its stored documents. */
+  collection<L extends ReadListing>(listing: L): Collection<ReadDocuments[L]>;
   /** How many documents of the listing match `filter` (countMatching, within maxTimeMS). */
   count(listing: ReadListing, filter: Document): Promise<number>;
   /** Time limit of each query of the request, passed as `maxTimeMS` so the database gives up too. */
@@ -125,7 +127,7 @@ export class ReadModelSource {
       versions,
       currentAt,
       maxTimeMS: this.#maxTimeMS,
-      collection: (listing) => db.collection(collectionName(listing, generation)),
+      collection: <L extends ReadListing>(listing: L) => db.collection<ReadDocuments[L]>(collectionName(listing, generation)),
       count: (listing, filter) => countMatching(db, collectionName(listing, generation), filter, this.#maxTimeMS),
     });
     this.#last = { meta, view };

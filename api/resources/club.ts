@@ -7,17 +7,17 @@ import type { ReadModelView } from '../readModelSource.ts';
 import { CLUB_DETAIL_FIELDS, toClubDetail } from './clubMapping.ts';
 import { coachListQuery } from './coaches.ts';
 import { COACH_FIELDS, toCoach } from './personMapping.ts';
-import { idFilter } from './idFilter.ts';
-import { projectionOf } from './projection.ts';
+import { findFields, findOneFields } from './projection.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
 /** Current staff: listed coaches with an open link to the club, by surname (`q.nameKey`, then id). */
 async function clubCoaches(view: ReadModelView, clubId: string): Promise<Coach[]> {
   const { filter, plan } = coachListQuery({ registryState: ['REGISTRY'], clubId, sort: 'name', order: 'asc', page: 1, limit: 100 });
-  const docs = await view
-    .collection('coaches')
-    .find(filter, { projection: projectionOf(COACH_FIELDS), sort: { ...plan.sort }, hint: plan.index.name, maxTimeMS: view.maxTimeMS })
-    .toArray();
+  const docs = await findFields(view.collection('coaches'), filter, COACH_FIELDS, {
+    sort: { ...plan.sort },
+    hint: plan.index.name,
+    maxTimeMS: view.maxTimeMS,
+  }).toArray();
   return docs.map(toCoach);
 }
 
@@ -28,11 +28,11 @@ async function clubCoaches(view: ReadModelView, clubId: string): Promise<Coach[]
 export async function getClub(req: ResourceRequest<NoQuery>): Promise<Static<typeof ClubEnvelope>> {
   const id = req.params.id ?? '';
   const [club, coaches] = await Promise.all([
-    req.view.collection('clubs').findOne(idFilter(id), { projection: projectionOf(CLUB_DETAIL_FIELDS), maxTimeMS: req.view.maxTimeMS }),
+    findOneFields(req.view.collection('clubs'), { _id: id }, CLUB_DETAIL_FIELDS, { maxTimeMS: req.view.maxTimeMS }),
     clubCoaches(req.view, id),
   ]);
   if (!club || (club.registryState !== 'REGISTRY' && club.registryState !== 'ARCHIVE')) {
     throw new ApiError('NOT_FOUND', 'No club has this id.');
   }
-  return { data: toClubDetail(club as unknown as Parameters<typeof toClubDetail>[0], coaches, req.urls) };
+  return { data: toClubDetail(club, coaches, req.urls) };
 }

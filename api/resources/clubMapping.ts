@@ -3,6 +3,7 @@ import { ClubDetail, ClubListItem } from '../../schemas/api/club.ts';
 import type { Coach } from '../../schemas/api/registryPeople.ts';
 import type { ClubDocument } from '../../services/readModel/documents.ts';
 import { segment, type ApiUrls } from './apiUrls.ts';
+import type { Projected } from './projection.ts';
 import { fieldsOf, recordOf } from './schemaRecord.ts';
 
 /** The detail as stored: its `coaches` and `links` are added per request. */
@@ -14,9 +15,7 @@ export const CLUB_DETAIL_FIELDS = fieldsOf(StoredClubDetail);
 export const toClubListItem = recordOf(ClubListItem);
 const toStoredClubDetail = recordOf(StoredClubDetail);
 
-type StoredClub = Omit<ClubDocument, '_id' | 'q' | 'nextDueAt'>;
-
-export function toClubDetail(c: StoredClub, coaches: Coach[], urls: ApiUrls): ClubDetail {
+export function toClubDetail(c: Projected<ClubDocument, (typeof CLUB_DETAIL_FIELDS)[number]>, coaches: Coach[], urls: ApiUrls): ClubDetail {
   const id = segment(c.id);
   return {
     ...toStoredClubDetail(c),

@@ -1,15 +1,9 @@
 import type { CompetitionRemovalListEnvelope, CompetitionRemovalsQuery } from '../../schemas/api/competitionRemovals.ts';
-import type { StoredCompetitionRemoval } from '../../services/readModel/documents.ts';
 import { canonicalInstant } from '../../services/readModel/index.ts';
 import { REMOVALS_INDEX_NAME } from '../../services/readModel/indexPlan.ts';
 import { pageLinks, pageMeta, pageSkip } from './pagination.ts';
+import { findFields } from './projection.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
-
-interface StoredRemovalRow {
-  id: string;
-  slug: string;
-  removal: StoredCompetitionRemoval;
-}
 
 /**
  * Competitions out of public view since `updatedSince`. `removal` is set only while a
@@ -31,25 +25,21 @@ export async function listCompetitionRemovals(req: ResourceRequest<CompetitionRe
   const find =
     skip === null
       ? Promise.resolve([])
-      : collection
-          .find(filter, {
-            hint: REMOVALS_INDEX_NAME,
-            maxTimeMS: req.view.maxTimeMS,
-            projection: { _id: 0, id: 1, slug: 1, removal: 1 },
-            sort: { 'removal.at': 1, _id: 1 },
-            skip,
-            limit: query.limit,
-          })
-          .toArray();
+      : findFields(collection, filter, ['id', 'slug', 'removal'], {
+          hint: REMOVALS_INDEX_NAME,
+          maxTimeMS: req.view.maxTimeMS,
+          sort: { 'removal.at': 1, _id: 1 },
+          skip,
+          limit: query.limit,
+        }).toArray();
   const [docs, total] = await Promise.all([find, count]);
   const meta = pageMeta(query.page, query.limit, total);
   return {
-    data: (docs as unknown as StoredRemovalRow[]).map((doc) => ({
-      id: doc.id,
-      slug: doc.slug,
-      removedAt: doc.removal.at,
-      reason: doc.removal.reason,
-    })),
+    data: docs.map(({ id, slug, removal }) => {
+      // The filter's range on `removal.at` matches no null removal.
+      if (removal === null) throw new Error(`competition ${id} matched the removals filter without a removal`);
+      return { id, slug, removedAt: removal.at, reason: removal.reason };
+    }),
     meta,
     links: pageLinks(req.urls, '/competitions/removals', query, meta),
   };

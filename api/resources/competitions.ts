@@ -46,8 +46,9 @@ export function listCompetitions(req: ResourceRequest<CompetitionsQuery>): Promi
   const { query } = req;
   const include = new Set(query.include ?? []);
   const extras = { categories: include.has('categories'), entriesCount: include.has('entriesCount') };
-  const fields = extras.categories ? [...COMPETITION_FIELDS, 'categories'] : COMPETITION_FIELDS;
-  return listingPage(req, 'competitions', competitionListQuery(query, req.today), fields, (doc: StoredCompetition) =>
-    toCompetition(doc, req.today, req.urls, extras),
-  );
+  const listing = competitionListQuery(query, req.today);
+  const toItem = (doc: StoredCompetition) => toCompetition(doc, req.today, req.urls, extras);
+  return extras.categories
+    ? listingPage(req, 'competitions', listing, [...COMPETITION_FIELDS, 'categories'], toItem)
+    : listingPage(req, 'competitions', listing, COMPETITION_FIELDS, toItem);
 }

@@ -1,7 +1,6 @@
 import { CALENDAR_FEED_MAX_EVENTS, type CompetitionsCalendarQuery } from '../../schemas/api/competitionsCalendarQuery.ts';
-import { CALENDAR_EVENT_FIELDS, competitionCalendar, type CalendarCompetition } from './competitionCalendar.ts';
+import { CALENDAR_EVENT_FIELDS, competitionCalendar } from './competitionCalendar.ts';
 import { competitionListQuery } from './competitions.ts';
-import { projectionOf } from './projection.ts';
 import { RawBody } from './rawBody.ts';
 import { readPage } from './readPage.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
@@ -16,13 +15,13 @@ export async function competitionsCalendar(req: ResourceRequest<CompetitionsCale
   const { query } = req;
   const listing = competitionListQuery({ ...query, page: 1, limit: CALENDAR_FEED_MAX_EVENTS }, req.today);
   const { docs, total } = await readPage(req.view, 'competitions', listing, {
-    projection: projectionOf(CALENDAR_EVENT_FIELDS),
+    fields: CALENDAR_EVENT_FIELDS,
     page: 1,
     limit: CALENDAR_FEED_MAX_EVENTS,
   });
   const text = competitionCalendar(
     {
-      competitions: docs as unknown as CalendarCompetition[],
+      competitions: docs,
       matched: total,
       selfUrl: req.urls.api('/competitions.ics', query),
       order: `${query.sort} ${query.order}`,

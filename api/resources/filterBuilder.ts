@@ -1,11 +1,15 @@
 import type { Document } from 'mongodb';
 import { chooseQueryShape, type QueryPlan, type ReadListing, type SortOrder } from '../../services/readModel/indexPlan.ts';
-import { LISTING_FILTERS } from '../../services/readModel/listingFilters.ts';
+import { declaredFilters } from '../../services/readModel/listingFilters.ts';
 import { matchClause } from './filterClauses.ts';
 
-/** A listing query: the filter and the plan (shape, hinted index, sort) it runs in. */
-export interface ListingQuery {
-  readonly filter: Document;
+/**
+ * A listing query: the filter and the plan (shape, hinted index, sort) it runs in. Built as a
+ * plain document from the declared paths; a read takes it as the filter of its listing's
+ * documents (`ListingQuery<Filter<DancerDocument>>`), which a plain document is.
+ */
+export interface ListingQuery<F = Document> {
+  readonly filter: F;
   readonly plan: QueryPlan;
 }
 
@@ -26,15 +30,14 @@ export class FilterBuilder {
   add<T>(name: string, value: T | undefined, clauses: (value: T) => Document | Document[]): this {
     if (value === undefined) return this;
     const made = clauses(value);
-    const list: Document[] = Array.isArray(made) ? (made as Document[]) : [made];
-    this.#clauses.push(...list);
+    this.#clauses.push(...[made].flat());
     this.#present.add(name);
     return this;
   }
 
   /** Adds the clause of every filter LISTING_FILTERS declares for `listing` that the query carries. */
   addDeclared(listing: ReadListing, query: Readonly<Record<string, unknown>>): this {
-    for (const [name, declaration] of Object.entries(LISTING_FILTERS[listing])) {
+    for (const [name, declaration] of declaredFilters(listing)) {
       this.add(name, query[name], (value) => matchClause(declaration, value));
     }
     return this;

@@ -16,8 +16,8 @@ function searchClause(search: string): Document {
   if (wanted === null) return NOTHING;
   // The prefix as a range of one element, not an anchored regex: the same index bounds, but
   // SecantusDB also ran the regex on every key in them, which made a 2-character search of the
-  // dancers 2.2 times slower (260 ms against 122 ms, 1,462 matches of 17,396). Strings compare
-  // by UTF-8 bytes, so the greatest code point closes the range.
+  // dancers twice as slow (docs/performance.md). Strings compare by UTF-8 bytes, so the
+  // greatest code point closes the range.
   const tokens =
     wanted.prefix === null ? { $all: wanted.tokens } : { $elemMatch: { $gte: wanted.prefix, $lte: `${wanted.prefix}\u{10FFFF}` } };
   return { 'q.tokens': tokens, 'q.text': { $regex: escapeRegExp(wanted.text) } };

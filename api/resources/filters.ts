@@ -1,4 +1,5 @@
-import type { Collection, Document } from 'mongodb';
+import type { Collection } from 'mongodb';
+import type { Country } from '../../schemas/api/country.ts';
 import type { CompetitionFilters } from '../../schemas/api/filterBodies.ts';
 import {
   COMPETITION_SORTS,
@@ -10,9 +11,15 @@ import {
   STYLES,
 } from '../../schemas/enumValues.ts';
 import type { NoQuery } from '../../schemas/api/noQuery.ts';
+import type { CompetitionDocument } from '../../services/readModel/documents.ts';
 import { compareDisplayNames } from './compareDisplayNames.ts';
 import { KeyCounts } from './keyCounts.ts';
+import { findFields, type Projected } from './projection.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
+
+/** What the counts read of a published competition. */
+const COUNTED_FIELDS = ['location.countryId', 'location.country', 'location.countryCode', 'location.city', 'type'] as const;
+type Counted = Projected<CompetitionDocument, (typeof COUNTED_FIELDS)[number]>;
 
 /**
  * Folds every published competition's location and type, read once with only those fields:
@@ -20,12 +27,11 @@ import type { ResourceRequest } from './resourceRequest.ts';
  * `$group`s over the published competitions cost three full reads of them.
  */
 async function countPublished(
-  competitions: Collection<Document>,
+  competitions: Collection<CompetitionDocument>,
   maxTimeMS: number,
-  counters: ReadonlyArray<(competition: Document) => void>,
+  counters: ReadonlyArray<(competition: Counted) => void>,
 ): Promise<void> {
-  const projection = { _id: 0, 'location.countryId': 1, 'location.country': 1, 'location.countryCode': 1, 'location.city': 1, type: 1 };
-  for await (const competition of competitions.find({ visible: true }, { projection, maxTimeMS, batchSize: 10_000 })) {
+  for await (const competition of findFields(competitions, { visible: true }, COUNTED_FIELDS, { maxTimeMS, batchSize: 10_000 })) {
     for (const count of counters) count(competition);
   }
 }
@@ -39,13 +45,14 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  * broken by id or country code so the body, and so its ETag, is the same on every instance.
  */
 export async function competitionFilters(req: ResourceRequest<NoQuery>): Promise<CompetitionFilters> {
-  type Location = { countryId: number | null; country: string | null; countryCode: string | null; city: string | null };
   /** Absent fields as null, as the `$ne: null` the counts used to match with. */
-  const location = (c: Document): Location => {
-    const l = (c.location ?? {}) as Partial<Location>;
-    return { countryId: l.countryId ?? null, country: l.country ?? null, countryCode: l.countryCode ?? null, city: l.city ?? null };
-  };
-  const countries = new KeyCounts<{ id: number; name: string; code: string }>();
+  const location = ({ location: l }: Counted): Counted['location'] => ({
+    countryId: l?.countryId ?? null,
+    country: l?.country ?? null,
+    countryCode: l?.countryCode ?? null,
+    city: l?.city ?? null,
+  });
+  const countries = new KeyCounts<Country>();
   const cities = new KeyCounts<{ name: string; countryCode: string | null }>();
   const types = new KeyCounts<{ id: string; label: string }>();
   await countPublished(req.view.collection('competitions'), req.view.maxTimeMS, [
@@ -60,7 +67,7 @@ export async function competitionFilters(req: ResourceRequest<NoQuery>): Promise
       cities.add(city !== null ? { name: city, countryCode } : null);
     },
     (c) => {
-      const type = (c.type ?? null) as { code: string; label: string } | null;
+      const type = c.type ?? null;
       types.add(type !== null ? { id: type.code, label: type.label } : null);
     },
   ]);

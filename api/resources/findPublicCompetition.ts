@@ -1,9 +1,9 @@
 import { ApiError } from '../http/index.ts';
+import type { DocumentPath } from '../../services/readModel/documentPath.ts';
+import type { CompetitionDocument } from '../../services/readModel/documents.ts';
 import { SLUG_INDEX_NAME } from '../../services/readModel/indexPlan.ts';
 import type { ReadModelView } from '../readModelSource.ts';
-import type { StoredCompetition } from './competitionMapping.ts';
-import { idFilter } from './idFilter.ts';
-import { projectionOf } from './projection.ts';
+import { findFields, findOneFields, type Projected } from './projection.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,16 +13,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * checked here; a slug through the slug index. Drafts, unpublished and deleted competitions
  * are never found.
  */
-export async function findPublicCompetition(view: ReadModelView, idOrSlug: string, fields: readonly string[]): Promise<StoredCompetition> {
+export async function findPublicCompetition<P extends DocumentPath<CompetitionDocument>>(
+  view: ReadModelView,
+  idOrSlug: string,
+  fields: readonly P[],
+): Promise<Projected<CompetitionDocument, P | 'visible'>> {
   const competitions = view.collection('competitions');
-  const projection = projectionOf([...fields, 'visible']);
+  const read = [...fields, 'visible' as const];
   if (UUID.test(idOrSlug)) {
-    const byId = await competitions.findOne(idFilter(idOrSlug), { projection, maxTimeMS: view.maxTimeMS });
-    if (byId?.visible === true) return byId as unknown as StoredCompetition;
+    const byId = await findOneFields(competitions, { _id: idOrSlug }, read, { maxTimeMS: view.maxTimeMS });
+    if (byId?.visible === true) return byId;
   }
-  const [bySlug] = await competitions
-    .find({ slug: idOrSlug, visible: true }, { projection, hint: SLUG_INDEX_NAME, sort: { _id: 1 }, limit: 1, maxTimeMS: view.maxTimeMS })
-    .toArray();
-  if (bySlug) return bySlug as unknown as StoredCompetition;
+  const [bySlug] = await findFields(competitions, { slug: idOrSlug, visible: true }, read, {
+    hint: SLUG_INDEX_NAME,
+    sort: { _id: 1 },
+    limit: 1,
+    maxTimeMS: view.maxTimeMS,
+  }).toArray();
+  if (bySlug) return bySlug;
   throw new ApiError('NOT_FOUND', 'No published competition has this id or slug.');
 }

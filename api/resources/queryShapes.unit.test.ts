@@ -120,7 +120,7 @@ describe('readPage', () => {
       }),
     } as unknown as Pick<ReadModelView, 'collection' | 'count' | 'maxTimeMS'>;
     const query = dancerListQuery(parsed('dancers', 'clubId=' + UUID + '&sort=approvedAt&order=desc'));
-    const page = await readPage(view, 'dancers', query, { projection: { _id: 0, id: 1 }, page: 3, limit: 20 });
+    const page = await readPage(view, 'dancers', query, { fields: ['id'], page: 3, limit: 20 });
     expect(page).toEqual({ docs: [{ id: 'x' }], total: 41 });
     expect(calls).toContainEqual({ op: 'count', listing: 'dancers', filter: query.filter });
     expect(calls).toContainEqual({
@@ -137,7 +137,7 @@ describe('readPage', () => {
       },
     });
     calls.length = 0;
-    expect(await readPage(view, 'dancers', query, { projection: {}, page: Number.MAX_SAFE_INTEGER, limit: 100 })).toEqual({
+    expect(await readPage(view, 'dancers', query, { fields: [], page: Number.MAX_SAFE_INTEGER, limit: 100 })).toEqual({
       docs: [],
       total: 41,
     });

@@ -1,49 +1,45 @@
 import type { Collection, Document } from 'mongodb';
-import { JUDGE_POSITIONS, MEMBERSHIP_STATUSES, REGISTRY_STATES } from '../../schemas/enumValues.ts';
+import type { Country } from '../../schemas/api/country.ts';
+import { JUDGE_POSITIONS, MEMBERSHIP_STATUSES, REGISTRY_STATES, type JudgePosition } from '../../schemas/enumValues.ts';
 import type { RegistryFilters } from '../../schemas/api/filterBodies.ts';
 import type { NoQuery } from '../../schemas/api/noQuery.ts';
+import type { ClubDocument, CoachDocument, DancerDocument, JudgeDocument } from '../../services/readModel/documents.ts';
 import { compareDisplayNames } from './compareDisplayNames.ts';
 import { KeyCounts } from './keyCounts.ts';
+import { findFields } from './projection.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
-type Country = { id: number; name: string; code: string };
 type Entity = 'dancers' | 'coaches' | 'judges' | 'clubs';
 
-/** Counts cover the registry only; the archive and the internal buffer are never counted. */
-const LISTED = { registryState: 'REGISTRY' };
-
 /**
- * The listed records of a collection, only `projection`'s fields, for the caller to fold: one
- * index walk per collection instead of a `$group` per facet. The local stand-in runs an
- * aggregate by decoding every matching document whole (search tokens included): over the 59,251
- * listed of 173,360 dancers, the `$group` of their countries alone took 1,792 ms (the endpoint
- * ran seven), this read of countries and classes 488 ms. On MongoDB it sends the listed
- * records' few fields (about 60 bytes each) once per cache period.
+ * The listed records (the registry only: the archive and the internal buffer are never
+ * counted), read with only the fields a facet needs for the caller to fold: one index walk per
+ * collection instead of a `$group` per facet. The local stand-in runs an aggregate by decoding
+ * every matching document whole (search tokens included), so the `$group`s of this endpoint
+ * were slower than these reads (docs/performance.md). On MongoDB it sends the listed records'
+ * few fields once per cache period.
  */
-function listed(collection: Collection<Document>, projection: Document, maxTimeMS: number): AsyncIterable<Document> {
-  return collection.find(LISTED, { projection: { _id: 0, ...projection }, maxTimeMS, batchSize: 10_000 });
-}
+const LISTED: Document = { registryState: 'REGISTRY' };
+const listedRead = (maxTimeMS: number) => ({ maxTimeMS, batchSize: 10_000 });
 
 type CountryCounts = KeyCounts<Country>;
 
 /** A stored country as a counting key (its three fields only), or null. */
-const countryOf = (value: unknown): Country | null => {
-  const country = value as Country | null | undefined;
-  return country ? { id: country.id, name: country.name, code: country.code } : null;
-};
+const countryOf = (country: Country | null | undefined): Country | null =>
+  country ? { id: country.id, name: country.name, code: country.code } : null;
 
-async function peopleByCountry(people: Collection<Document>, maxTimeMS: number): Promise<CountryCounts> {
+async function peopleByCountry(people: Collection<CoachDocument>, maxTimeMS: number): Promise<CountryCounts> {
   const counts = new KeyCounts<Country>();
-  for await (const person of listed(people, { country: 1 }, maxTimeMS)) counts.add(countryOf(person.country));
+  for await (const person of findFields(people, LISTED, ['country'], listedRead(maxTimeMS))) counts.add(countryOf(person.country));
   return counts;
 }
 
 /** A club counts once under every country it has a location in (the `country` filter's rule). */
-async function clubsByCountry(clubs: Collection<Document>, maxTimeMS: number): Promise<CountryCounts> {
+async function clubsByCountry(clubs: Collection<ClubDocument>, maxTimeMS: number): Promise<CountryCounts> {
   const counts = new KeyCounts<Country>();
-  for await (const club of listed(clubs, { 'locations.country': 1 }, maxTimeMS)) {
+  for await (const club of findFields(clubs, LISTED, ['locations.country'], listedRead(maxTimeMS))) {
     const countries = new Map<number, Country>();
-    for (const { country } of (club.locations as Array<{ country: Country | null }> | undefined) ?? []) {
+    for (const { country } of club.locations ?? []) {
       if (country && !countries.has(country.id)) countries.set(country.id, country);
     }
     for (const country of countries.values()) counts.add(countryOf(country));
@@ -52,41 +48,48 @@ async function clubsByCountry(clubs: Collection<Document>, maxTimeMS: number): P
 }
 
 /** The listed dancers' countries and their dance classes, in one read. */
-async function dancerFacets(dancers: Collection<Document>, maxTimeMS: number): Promise<{ countries: CountryCounts; classes: number[] }> {
+async function dancerFacets(
+  dancers: Collection<DancerDocument>,
+  maxTimeMS: number,
+): Promise<{ countries: CountryCounts; classes: number[] }> {
   const countries = new KeyCounts<Country>();
   const classes = new Set<number>();
-  for await (const dancer of listed(dancers, { country: 1, danceClass: 1 }, maxTimeMS)) {
-    countries.add(countryOf(dancer.country));
-    if (Number.isInteger(dancer.danceClass)) classes.add(dancer.danceClass as number);
+  for await (const { country, danceClass } of findFields(dancers, LISTED, ['country', 'danceClass'], listedRead(maxTimeMS))) {
+    countries.add(countryOf(country));
+    if (danceClass !== null && Number.isInteger(danceClass)) classes.add(danceClass);
   }
   return { countries, classes: [...classes].sort((a, b) => a - b) };
 }
 
 /** The listed judges' countries, categories and positions, in one read. */
 async function judgeFacets(
-  judges: Collection<Document>,
+  judges: Collection<JudgeDocument>,
   maxTimeMS: number,
-): Promise<{ countries: CountryCounts; categories: number[]; positions: Set<unknown> }> {
+): Promise<{ countries: CountryCounts; categories: number[]; positions: Set<JudgePosition> }> {
   const countries = new KeyCounts<Country>();
   const categories = new Set<number>();
-  const positions = new Set<unknown>();
-  for await (const judge of listed(judges, { country: 1, judgeCategory: 1, 'q.positions': 1 }, maxTimeMS)) {
-    countries.add(countryOf(judge.country));
-    if (Number.isInteger(judge.judgeCategory)) categories.add(judge.judgeCategory as number);
-    for (const position of (judge.q as { positions?: unknown[] } | undefined)?.positions ?? []) positions.add(position);
+  const positions = new Set<JudgePosition>();
+  for await (const { country, judgeCategory, q } of findFields(
+    judges,
+    LISTED,
+    ['country', 'judgeCategory', 'q.positions'],
+    listedRead(maxTimeMS),
+  )) {
+    countries.add(countryOf(country));
+    if (judgeCategory !== null && Number.isInteger(judgeCategory)) categories.add(judgeCategory);
+    for (const position of q?.positions ?? []) positions.add(position);
   }
   return { countries, categories: [...categories].sort((a, b) => a - b), positions };
 }
 
 /** `GET /registry/filters`: countries with counts per entity (in compareDisplayNames order, then id), classes, categories, positions, enums. */
 export async function registryFilters(req: ResourceRequest<NoQuery>): Promise<RegistryFilters> {
-  const c = (listing: Entity) => req.view.collection(listing);
-  const { maxTimeMS } = req.view;
+  const { view } = req;
   const [dancers, coaches, judges, clubs] = await Promise.all([
-    dancerFacets(c('dancers'), maxTimeMS),
-    peopleByCountry(c('coaches'), maxTimeMS),
-    judgeFacets(c('judges'), maxTimeMS),
-    clubsByCountry(c('clubs'), maxTimeMS),
+    dancerFacets(view.collection('dancers'), view.maxTimeMS),
+    peopleByCountry(view.collection('coaches'), view.maxTimeMS),
+    judgeFacets(view.collection('judges'), view.maxTimeMS),
+    clubsByCountry(view.collection('clubs'), view.maxTimeMS),
   ]);
   const countries = new Map<number, Country & { counts: Record<Entity, number> }>();
   const add = (entity: Entity, counts: CountryCounts): void => {

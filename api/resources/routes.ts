@@ -88,9 +88,10 @@ export function resourceRoutes(options: ResourceRoutesOptions): Middleware {
 
 /** A detail body's `data.updatedAt` (lists carry an array): the source of its `Last-Modified`. */
 function detailUpdatedAt(body: unknown): Date | undefined {
-  const data = (body as { data?: unknown } | null)?.data;
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
-  const updatedAt = (data as { updatedAt?: unknown }).updatedAt;
+  if (typeof body !== 'object' || body === null || !('data' in body)) return undefined;
+  const { data } = body;
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || !('updatedAt' in data)) return undefined;
+  const { updatedAt } = data;
   if (typeof updatedAt !== 'string') return undefined;
   const instant = new Date(updatedAt);
   return Number.isNaN(instant.getTime()) ? undefined : instant;

@@ -1,9 +1,11 @@
-import { Kind, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { KindGuard, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { registryStateOf } from './registryStateOf.ts';
 
 /** A response schema's top-level fields in its order: what a route loads (projectionOf). */
-export function fieldsOf(schema: TObject): string[] {
-  return Object.keys(schema.properties);
+export function fieldsOf<S extends TObject>(schema: S): Array<keyof S['properties'] & string> {
+  const fields: Array<keyof S['properties'] & string> = [];
+  for (const field in schema.properties) fields.push(field);
+  return fields;
 }
 
 /**
@@ -13,15 +15,16 @@ export function fieldsOf(schema: TObject): string[] {
  */
 function cut(schema: TSchema, value: unknown): unknown {
   if (value === null || value === undefined || typeof value !== 'object') return value;
-  if (schema[Kind] === 'Union') {
-    const object = (schema.anyOf as TSchema[]).find((member) => member[Kind] === 'Object' || member[Kind] === 'Array');
+  if (KindGuard.IsUnion(schema)) {
+    const object = schema.anyOf.find((member) => KindGuard.IsObject(member) || KindGuard.IsArray(member));
     return object ? cut(object, value) : value;
   }
-  if (schema[Kind] === 'Array' && Array.isArray(value)) return value.map((item: unknown) => cut(schema.items as TSchema, item));
-  if (schema[Kind] === 'Object') {
-    const record = value as Record<string, unknown>;
+  if (KindGuard.IsArray(schema) && Array.isArray(value)) return value.map((item: unknown) => cut(schema.items, item));
+  if (KindGuard.IsObject(schema)) {
+    // A stored document, walked by the schema that declares it.
+    const record = value as Readonly<Record<string, unknown>>;
     const out: Record<string, unknown> = {};
-    for (const [field, fieldSchema] of Object.entries((schema as TObject).properties)) {
+    for (const [field, fieldSchema] of Object.entries(schema.properties)) {
       if (field in record) out[field] = cut(fieldSchema, record[field]);
     }
     return out;
@@ -40,5 +43,19 @@ export function recordOf<S extends TObject>(schema: S): (stored: object) => Stat
     const record = cut(schema, stored) as Record<string, unknown>;
     if ('registryState' in record) record.registryState = registryStateOf(String(record.registryState));
     return record;
+  };
+}
+
+/**
+ * The body `schema` describes, from parts already of its type (stored fields beside what the
+ * request computes): the schema's top-level fields in its order, each value as given, anything
+ * else left out. The compiler checks that the parts make the whole body.
+ */
+export function inSchemaOrder<S extends TObject>(schema: S): (parts: Static<S>) => Static<S> {
+  const fields = fieldsOf(schema);
+  return (parts) => {
+    const body: Partial<Static<S>> = {};
+    for (const field of fields) if (field in parts) body[field] = parts[field];
+    return body;
   };
 }

@@ -1,7 +1,8 @@
+import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { ClubListItem } from '../../schemas/api/club.ts';
 import { Dancer } from '../../schemas/api/registryPeople.ts';
-import { fieldsOf, recordOf } from './schemaRecord.ts';
+import { fieldsOf, inSchemaOrder, recordOf } from './schemaRecord.ts';
 
 const country = { id: 428, name: 'Latvia', code: 'LV' };
 const storedDancer = {
@@ -69,5 +70,34 @@ describe('recordOf', () => {
 
   it('never lets the internal buffer state out', () => {
     expect(() => recordOf(Dancer)({ ...storedDancer, registryState: 'BUFFER' })).toThrow(/BUFFER/);
+  });
+});
+
+describe('inSchemaOrder', () => {
+  const { registryState: _stored, ...dancer } = storedDancer;
+  const parts = {
+    ...dancer,
+    status: 'ACTIVE' as const,
+    registryState: 'REGISTRY' as const,
+    country: { code: 'LV', id: 428, name: 'Latvia' },
+  };
+
+  it('puts the parts in the schema order and leaves out what it does not declare', () => {
+    const body = inSchemaOrder(Dancer)(parts);
+    expect(Object.keys(body)).toEqual(fieldsOf(Dancer));
+    expect(body).not.toHaveProperty('q');
+    expect(body).not.toHaveProperty('_id');
+  });
+
+  it('keeps each value as given, nested objects in their own order', () => {
+    const body = inSchemaOrder(Dancer)(parts);
+    expect(Object.keys(body.country ?? {})).toEqual(['code', 'id', 'name']);
+    expect(body.country).toBe(parts.country);
+  });
+
+  it('leaves out an optional field the parts do not carry', () => {
+    const { membershipExpiresAt: _left, ...without } = parts;
+    const body = inSchemaOrder(Type.Object({ ...Dancer.properties, membershipExpiresAt: Type.Optional(Type.String()) }))(without);
+    expect(body).not.toHaveProperty('membershipExpiresAt');
   });
 });

@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { DateTimeString, Nullable, NullableString, StringEnum, UuidString } from './primitives.ts';
 import { CLUB_LOCATION_TYPES } from '../enumValues.ts';
-import { Coach, RegistryCountry, registryStateFields } from './registryPeople.ts';
+import { RegistryCountry } from './country.ts';
+import { Coach, registryStateFields } from './registryPeople.ts';
 
 export const ClubLocation = Type.Object(
   {

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import { countryFields } from './country.ts';
 import { NullableString, StringEnum } from './primitives.ts';
 import {
   COMPETITION_SORTS,
@@ -29,7 +30,7 @@ const nameOrder = (tieBreak: string): string =>
 export const CompetitionFilters = Type.Object({
   data: Type.Object(
     {
-      countries: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String(), competitionsCount: count }), {
+      countries: Type.Array(Type.Object({ ...countryFields, competitionsCount: count }), {
         description: nameOrder('id'),
       }),
       cities: Type.Array(Type.Object({ name: Type.String(), countryCode: NullableString(), competitionsCount: count }), {
@@ -54,12 +55,7 @@ export const RegistryFilters = Type.Object({
     {
       countsScope: Type.Literal('registryState=REGISTRY'),
       countries: Type.Array(
-        Type.Object({
-          id: Type.Integer(),
-          name: Type.String(),
-          code: Type.String(),
-          counts: Type.Object({ dancers: count, coaches: count, judges: count, clubs: count }),
-        }),
+        Type.Object({ ...countryFields, counts: Type.Object({ dancers: count, coaches: count, judges: count, clubs: count }) }),
         { description: nameOrder('id') },
       ),
       danceClasses: Type.Array(Type.Integer()),

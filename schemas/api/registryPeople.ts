@@ -2,15 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { DateString, DateTimeString, Nullable, NullableInteger, NullableString, StringEnum, UuidString } from './primitives.ts';
 import { MEMBERSHIP_STATUSES, REGISTRY_STATES } from '../enumValues.ts';
-
-export const RegistryCountry = Nullable(
-  Type.Object({
-    id: Type.Integer(),
-    name: Type.String(),
-    code: Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2.' }),
-  }),
-  { title: 'RegistryCountry' },
-);
+import { RegistryCountry } from './country.ts';
 
 export const MembershipStatusField = Nullable(StringEnum(MEMBERSHIP_STATUSES), {
   description:
@@ -78,7 +70,6 @@ export const Judge = Type.Object(
   { title: 'Judge' },
 );
 
-export type RegistryCountry = Static<typeof RegistryCountry>;
 export type Dancer = Static<typeof Dancer>;
 export type Coach = Static<typeof Coach>;
 export type Judge = Static<typeof Judge>;

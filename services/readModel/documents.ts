@@ -169,5 +169,20 @@ export interface ClubDocument extends Stored<Omit<ClubDetail, 'coaches' | 'links
   };
 }
 
+/** The document type of each listing's collection (the keys of `readCollections`). */
+export interface ReadDocuments {
+  competitions: CompetitionDocument;
+  dancers: DancerDocument;
+  coaches: CoachDocument;
+  judges: JudgeDocument;
+  clubs: ClubDocument;
+}
+
+// Fails to compile if a listing is added to one of the two and not the other.
+const SAME_LISTINGS: [keyof ReadDocuments, keyof typeof readCollections] extends [keyof typeof readCollections, keyof ReadDocuments]
+  ? true
+  : never = true;
+void SAME_LISTINGS;
+
 /** Fields never returned by the API (project them away). */
 export const internalFields = ['_id', 'q', 'visible', 'nextDueAt'] as const;

@@ -1,3 +1,6 @@
+import type { QueryByEndpoint } from '../../schemas/api/queryByEndpoint.ts';
+import type { DocumentPath } from './documentPath.ts';
+import type { ReadDocuments } from './documents.ts';
 import type { ReadListing } from './indexPlan.ts';
 
 /**
@@ -7,33 +10,38 @@ import type { ReadListing } from './indexPlan.ts';
  */
 export type FilterMatch = 'equals' | 'folded' | 'foldedPrefix' | 'anyOf' | 'search';
 
-export interface FilterDeclaration {
-  readonly path: string;
+/** `P`: the paths it may read; a table's declarations for one listing take its document's paths. */
+export interface FilterDeclaration<P extends string = string> {
+  readonly path: P;
   readonly match: FilterMatch;
   /**
    * Selective enough to lead an index, in declaration order (most selective first). `sorted`: one
    * index per sort and order, which walks the matches in the asked order. `unsorted`: one index
    * of its own, `{path, base, _id}`, whose matches the database sorts in memory (a top-k sort,
-   * so memory holds one page). That suits `search`: `q.tokens` held every 2- and 3-gram of the
-   * searched text (~480 per competition, ~25 per person; 3-grams alone now), so ten sort-serving copies cost 93 % of
-   * the competitions' index build and of every competition write, while the count of a page walks
-   * all the matches anyway.
+   * so memory holds one page). That suits `search`: `q.tokens` holds hundreds of keys per
+   * competition, so ten sort-serving copies were most of the competitions' index build and of
+   * every competition write (docs/performance.md), while the count of a page walks all the
+   * matches anyway.
    */
   readonly leads?: 'sorted' | 'unsorted';
 }
 
-const search: FilterDeclaration = { path: 'q.tokens', match: 'search', leads: 'unsorted' };
+const search = { path: 'q.tokens', match: 'search', leads: 'unsorted' } as const;
 /**
- * A club's or a coach's current people: open links only, so a roster stays small (35 dancers a
- * club on average in the 200,000-person benchmark model) and its matches are sorted in memory.
- * One index instead of four sort-serving copies: the rebuild builds 7 fewer indexes on the
- * largest collections and every dancer write maintains 6 fewer.
+ * A club's or a coach's current people: open links only, so a roster stays small and its
+ * matches are sorted in memory. One index instead of four sort-serving copies: the rebuild
+ * builds fewer indexes on the largest collections and every dancer write maintains fewer.
  */
-const rosterOf = (path: string): FilterDeclaration => ({ path, match: 'equals', leads: 'unsorted' });
+const rosterOf = <P extends string>(path: P) => ({ path, match: 'equals', leads: 'unsorted' }) as const;
 const personCountry = {
   countryId: { path: 'country.id', match: 'equals', leads: 'sorted' },
   country: { path: 'q.country', match: 'folded', leads: 'sorted' },
-} as const satisfies Record<string, FilterDeclaration>;
+} as const;
+
+/** Per listing, its filters by a parameter of its own query, each reading a path of its own documents. */
+type ListingFilterTable = {
+  readonly [L in ReadListing]: { readonly [Q in keyof QueryByEndpoint[L]]?: FilterDeclaration<DocumentPath<ReadDocuments[L]>> };
+};
 
 /**
  * Each listing's plain filters, once: the query parameter, the document path it reads, how it
@@ -42,7 +50,7 @@ const personCountry = {
  * depend on the request day (`period`, `registrationOpen`) or compare ranges (`dateFrom`,
  * `dateTo`, `updatedSince`) are written in the competitions resource; none of them leads.
  */
-export const LISTING_FILTERS: { readonly [L in ReadListing]: Readonly<Record<string, FilterDeclaration>> } = {
+export const LISTING_FILTERS: ListingFilterTable = {
   // Competitions lead with search only: five sorts in two directions already take twenty
   // indexes, and a country's competitions are few enough to walk the base index in sort order.
   competitions: {
@@ -89,9 +97,15 @@ export const LISTING_FILTERS: { readonly [L in ReadListing]: Readonly<Record<str
   },
 };
 
+/** The filters declared for `listing`, as [query parameter, declaration] in declaration order. */
+export function declaredFilters(listing: ReadListing): Array<readonly [string, FilterDeclaration]> {
+  const filters: Readonly<Record<string, FilterDeclaration | undefined>> = LISTING_FILTERS[listing];
+  return Object.entries(filters).flatMap(([name, declaration]) => (declaration ? [[name, declaration] as const] : []));
+}
+
 /** The filters that lead an index on `listing`, most selective first. */
 export function leadingFilters(listing: ReadListing): Array<{ filter: string; path: string; sorted: boolean }> {
-  return Object.entries(LISTING_FILTERS[listing])
+  return declaredFilters(listing)
     .filter(([, declaration]) => declaration.leads)
     .map(([filter, declaration]) => ({ filter, path: declaration.path, sorted: declaration.leads === 'sorted' }));
 }

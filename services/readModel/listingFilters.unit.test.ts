@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, type EndpointName } from '../../schemas/api/endpoints.ts';
 import { LISTING_PLANS } from './indexPlan.ts';
-import { LISTING_FILTERS } from './listingFilters.ts';
+import type { DocumentPath } from './documentPath.ts';
+import type { CoachDocument, DancerDocument } from './documents.ts';
+import { declaredFilters, LISTING_FILTERS, type FilterDeclaration } from './listingFilters.ts';
 
 const LIST_ENDPOINT: Record<keyof typeof LISTING_FILTERS, EndpointName> = {
   competitions: 'competitions',
@@ -28,5 +30,17 @@ describe('LISTING_FILTERS', () => {
       { filter: 'country', path: 'q.country', sorted: true },
     ]);
     expect(LISTING_PLANS.competitions.leading).toEqual([{ filter: 'search', path: 'q.tokens', sorted: false }]);
+  });
+
+  it("reads paths of the listing's own documents: another path does not compile", () => {
+    // @ts-expect-error no dancer has `q.hasPartnr`
+    const misspelt: FilterDeclaration<DocumentPath<DancerDocument>> = { path: 'q.hasPartnr', match: 'equals' };
+    // @ts-expect-error `danceClass` is a dancer's, not a coach's
+    const foreign: FilterDeclaration<DocumentPath<CoachDocument>> = { path: 'danceClass', match: 'equals' };
+    const nested: FilterDeclaration<DocumentPath<DancerDocument>> = { path: 'country.id', match: 'equals' };
+    expect([misspelt.path, foreign.path, nested.path]).toEqual(['q.hasPartnr', 'danceClass', 'country.id']);
+    for (const [listing, filters] of Object.entries(LISTING_FILTERS)) {
+      expect(declaredFilters(listing as keyof typeof LISTING_FILTERS)).toEqual(Object.entries(filters));
+    }
   });
 });
