@@ -5,6 +5,7 @@
 // timeout (SIGSTOP, then SIGCONT). For each fault: the longest produce → visible delay of any
 // event, the time until every partition is consumed again, and events lost or doubled.
 // The projectors take their settings from this process's environment, as in production.
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { optionsFromEnv, startLocalServers } from '../infra/localServers.ts';
 import { loadConfig } from '../services/config/index.ts';
@@ -66,7 +67,9 @@ for (let run = 1; run <= runs; run++) {
     const exit = f.exitMs === undefined ? '' : `, exited after ${Math.round(f.exitMs)} ms`;
     return `${f.name}: longest ${Math.round(f.figures.longestDelayMs)} ms, all partitions ${Math.round(f.figures.allPartitionsMs)} ms${exit}`;
   });
-  log(`run ${run}: ${result.sent} events, lost ${result.lost}, doubled ${result.doubled}; ${faults.join('; ')}`);
+  // The machine's load beside each run: on a shared machine other work moves every figure.
+  const load = loadavg()[0]!.toFixed(1);
+  log(`run ${run} (load ${load}): ${result.sent} events, lost ${result.lost}, doubled ${result.doubled}; ${faults.join('; ')}`);
   if (result.drift.missingDocuments + result.drift.extraDocuments + result.drift.differingDocuments > 0) {
     log(`run ${run}: documents differing from the clean rebuild: ${JSON.stringify(result.drift)}`);
   }

@@ -6,6 +6,7 @@ import type { ProjectionConfig } from '../projector/evolve/index.ts';
 import { createKafka, ensureTopics } from '../services/kafka/index.ts';
 import { createLogger } from '../services/logger.ts';
 import { connectMongo } from '../services/mongo/index.ts';
+import { committedTotal, topicEnd } from '../test/faults/support/groupState.ts';
 import { readModelDrift, type Drift } from '../test/faults/support/readModelDrift.ts';
 import { listings, readModelSnapshot, referenceSnapshot, type Snapshot } from '../test/support/readModelSnapshot.ts';
 import { faultFigures, type FaultFigures } from './failoverFigures.ts';
@@ -124,6 +125,11 @@ export async function failoverRun(opts: RunOptions): Promise<RunResult> {
 
     await stream.stopProducing();
     const unseen = await stream.drain(60_000);
+    // A chunk's states are visible before its derived documents (clubs, coaches) are written:
+    // the comparison waits for every offset to be committed, which follows all of a chunk's writes.
+    const end = await topicEnd(admin, topic);
+    const deadline = performance.now() + 120_000;
+    while ((await committedTotal(admin, fleet.liveGroup, topic)) < end && performance.now() < deadline) await sleep(200);
     const actual = await readModelSnapshot(mongo.db, 1);
     const expected = referenceSnapshot(stream.sent, opts.projection, new Date());
     const drift = readModelDrift(actual, expected);
