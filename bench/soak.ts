@@ -1,4 +1,4 @@
-// The soak: node bench/soak.ts [--seconds 180] [--seed-events 50000] [--rps 200] [--event-rate 100]
+// The soak: node bench/soak.ts [--seconds 180] [--seed-events 50000] [--rps 200] [--event-rate 25]
 // [--hostile-rps 100] [--slow-clients 200] [--hostile-event-rate 2] [--per-type 8] [--keep-logs] (`npm run
 // bench:soak`). The real API and projector processes, as `npm start` launches them, on the local
 // Kafka and database (KAFKA_BROKERS, MONGO_URL; `npm run infra -- start`) with their own topic,
@@ -20,7 +20,7 @@ const { values: args } = parseArgs({
     'seed-events': { type: 'string', default: '50000' },
     'history-seed': { type: 'string', default: '7' },
     rps: { type: 'string', default: '200' },
-    'event-rate': { type: 'string', default: '100' },
+    'event-rate': { type: 'string', default: '25' },
     'hostile-rps': { type: 'string', default: '100' },
     'slow-clients': { type: 'string', default: '200' },
     'hostile-event-rate': { type: 'string', default: '2' },
