@@ -34,7 +34,7 @@ export const projectorCollections = {
 /** Public values are REGISTRY and ARCHIVE; BUFFER is stored for coaches and clubs and never returned. */
 export type StoredRegistryState = 'REGISTRY' | 'ARCHIVE' | 'BUFFER';
 export type { MembershipStatus, Period, RegistrationState } from '../../schemas/enumValues.ts';
-export type RegistryCountry = NonNullable<Dancer['country']> | null;
+export type { RegistryCountry } from '../../schemas/api/country.ts';
 
 // The public fields of every document are the response schemas' own (schemas/api/): a field is
 // declared once there, and the document types below only add what is stored beside it.
