@@ -1,5 +1,5 @@
 // The soak: node bench/soak.ts [--seconds 180] [--seed-events 50000] [--rps 200] [--event-rate 25]
-// [--hostile-rps 100] [--slow-clients 200] [--hostile-event-rate 2] [--per-type 8] [--keep-logs] (`npm run
+// [--hostile-rps 100] [--slow-clients 200] [--hostile-event-rate 2] [--per-type 8] [--keep-logs] [--api-heap-mb N] (`npm run
 // bench:soak`). The real API and projector processes, as `npm start` launches them, on the local
 // Kafka and database (KAFKA_BROKERS, MONGO_URL; `npm run infra -- start`) with their own topic,
 // consumer group, database and free ports, over a seeded federation. Two halves of `--seconds`
@@ -26,6 +26,7 @@ const { values: args } = parseArgs({
     'hostile-event-rate': { type: 'string', default: '2' },
     'per-type': { type: 'string', default: '8' },
     'keep-logs': { type: 'boolean', default: false },
+    'api-heap-mb': { type: 'string' },
   },
 });
 const log = (line: string): void => void process.stderr.write(`› ${line}\n`);
@@ -44,6 +45,7 @@ const figures = await runSoak({
   hostileEventRate: Number(args['hostile-event-rate']),
   perType: Number(args['per-type']),
   keepLogs: args['keep-logs'],
+  ...(args['api-heap-mb'] ? { apiHeapMb: Number(args['api-heap-mb']) } : {}),
   log,
 });
 

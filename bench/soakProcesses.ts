@@ -15,11 +15,18 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 
 /**
  * Starts `node [flags] <entry>` with the service's environment (configured by environment only,
- * as in production), its output appended to `logFile`.
+ * as in production), its output appended to `logFile`. `apiFlags`: Node flags for the API, which
+ * `npm start` launches with none (a heap cap shows whether what it holds is bounded or garbage
+ * V8 has not collected yet).
  */
-export function startService(name: 'api' | 'projector', env: NodeJS.ProcessEnv, logFile: string): Service {
+export function startService(
+  name: 'api' | 'projector',
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  apiFlags: readonly string[] = [],
+): Service {
   const log = openSync(logFile, 'a');
-  const args = name === 'projector' ? [...PROJECTOR_MEMORY_FLAGS, 'projector/main.ts'] : ['api/main.ts'];
+  const args = name === 'projector' ? [...PROJECTOR_MEMORY_FLAGS, 'projector/main.ts'] : [...apiFlags, 'api/main.ts'];
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', log, log] });
   closeSync(log);
   const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));

@@ -28,6 +28,8 @@ export interface SoakOptions {
   perType: number;
   /** Keep the services' log files (their directory is printed); a failed run always keeps them. */
   keepLogs: boolean;
+  /** --max-old-space-size of the API in MB; undefined: none, as `npm start` launches it. */
+  apiHeapMb?: number;
   log: (line: string) => void;
 }
 
@@ -91,6 +93,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakFigures> {
       'api',
       { ...env, API_PORT: String(apiPort), API_OPS_PORT: String(apiOps), API_PUBLIC_URL: base, TRUSTED_PROXY_COUNT: '1' },
       join(dir, 'api.log'),
+      o.apiHeapMb === undefined ? [] : [`--max-old-space-size=${o.apiHeapMb}`],
     );
     services.push(api);
     await awaitReady(api, `${base}/health/ready`, 60_000);
