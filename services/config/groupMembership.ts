@@ -28,5 +28,5 @@ export interface GroupMembership {
 export const MEMBERSHIP_DEFAULTS: Readonly<GroupMembership> = Object.freeze({
   sessionTimeoutMs: 6_000,
   heartbeatIntervalMs: 500,
-  rebalanceTimeoutMs: 60_000,
+  rebalanceTimeoutMs: 120_000,
 });

@@ -52,7 +52,8 @@ describe('two projector processes in one group, one killed with SIGKILL mid-stre
           expect(members.every((p) => p.length > 0)).toBe(true);
           return members;
         },
-        60_000,
+        // Ends a hung run, like the waits below; a loaded machine once needed more than 60 s.
+        150_000,
         200,
       );
       await Promise.all([a.afterLines('wrote ', 3), b.afterLines('wrote ', 3)]);
