@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { optionsFromEnv, startLocalServers } from '../infra/localServers.ts';
 import { loadConfig } from '../services/config/index.ts';
-import { spread } from './failoverFigures.ts';
+import { spread } from './soakFigures.ts';
 import { failoverRun, type FaultName, type RunResult } from './failoverRun.ts';
 
 const { values: args } = parseArgs({

@@ -33,16 +33,3 @@ export function faultFigures(events: readonly Tracked[], faultAt: number, end: n
   }
   return { longestDelayMs, allPartitionsMs: Math.max(...firstAfter) - faultAt };
 }
-
-export interface Spread {
-  min: number;
-  median: number;
-  max: number;
-}
-
-/** Minimum, median (the lower middle of an even count) and maximum; NaN for none. */
-export function spread(values: readonly number[]): Spread {
-  if (values.length === 0) return { min: NaN, median: NaN, max: NaN };
-  const sorted = [...values].sort((a, b) => a - b);
-  return { min: sorted[0]!, median: sorted[Math.floor((sorted.length - 1) / 2)]!, max: sorted[sorted.length - 1]! };
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { faultFigures, spread } from './failoverFigures.ts';
+import { faultFigures } from './failoverFigures.ts';
+import { spread } from './soakFigures.ts';
 
 describe('faultFigures', () => {
   const events = [
