@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
+import { LogWriteQueue } from './logWriteQueue.ts';
 
 export interface LogDestination {
   /** Takes one line (or several), written with the rest of the event-loop turn's; never blocks, never throws. */
@@ -33,84 +34,32 @@ export interface LogDestinationOptions {
  * system without /proc keeps the descriptor as it is, which blocks like pino's own would.
  */
 export function createLogDestination(fd = 1, options: LogDestinationOptions = {}): LogDestination {
-  const maxQueuedBytes = options.maxQueuedBytes ?? 4 * 1024 * 1024;
   const retryMs = options.retryMs ?? 50;
-  const target = nonBlockingHandle(fd);
-  // Written bytes waiting for the reader, each chunk with the number of log lines it holds (0 for
-  // our own "lines dropped" notice: losing one is not a dropped log line).
-  const queue: { bytes: Buffer; lines: number }[] = [];
-  let queuedBytes = 0;
+  const queue = new LogWriteQueue(nonBlockingHandle(fd), options.maxQueuedBytes ?? 4 * 1024 * 1024);
   // Lines of this event-loop turn, written together when it ends: one write(2) for all the lines
   // of the requests a turn answered, instead of one each (under load the API's request log
   // otherwise spent more CPU in write(2) than in formatting the lines).
   let turn: string[] = [];
   let turnScheduled = false;
-  let dropped = 0;
-  let reportedDrops = 0;
-  // The last write failed (not for a full pipe): the reader is gone or the disk full for now.
-  let failing = false;
   let retry: NodeJS.Timeout | undefined;
   const drained = new Set<() => void>();
-
-  /** Writes as much of the queue as the reader takes now; true when it took everything. */
-  const flush = (): boolean => {
-    while (queue.length > 0) {
-      const head = queue[0]!;
-      let written: number;
-      try {
-        written = writeSync(target, head.bytes);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return false;
-        // Gone (EPIPE, EBADF) or full (ENOSPC): these lines are lost, the next ones try again.
-        queue.shift();
-        queuedBytes -= head.bytes.length;
-        dropped += head.lines;
-        failing = true;
-        continue;
-      }
-      failing = false;
-      queuedBytes -= written;
-      if (written === head.bytes.length) queue.shift();
-      else head.bytes = head.bytes.subarray(written);
-    }
-    return true;
-  };
 
   const scheduleRetry = (): void => {
     if (retry) return;
     retry = setTimeout(() => {
       retry = undefined;
-      if (flush()) settle();
+      if (queue.flush()) settle();
       else scheduleRetry();
     }, retryMs);
     // Waiting for a slow reader must not keep a process alive that has nothing else to do.
     retry.unref();
   };
 
+  /** The queue is written out: report the lines lost on the way, then wake whoever waits to drain. */
   const settle = (): void => {
-    // Said once writes succeed again, in the log itself, where whoever reads it will see the gap.
-    if (dropped > reportedDrops && !failing) {
-      const lost = dropped - reportedDrops;
-      reportedDrops = dropped;
-      enqueue(
-        Buffer.from(
-          `${JSON.stringify({ level: 40, time: new Date().toISOString(), msg: `${lost} log lines dropped: the log reader did not keep up, went away or its disk was full` })}\n`,
-        ),
-        0,
-      );
-      if (!flush()) return scheduleRetry();
-    }
+    if (queue.enqueueDropNotice() && !queue.flush()) return scheduleRetry();
     for (const resolve of drained) resolve();
     drained.clear();
-  };
-
-  const enqueue = (bytes: Buffer, lines: number): void => {
-    if (queuedBytes + bytes.length > maxQueuedBytes) {
-      dropped += lines;
-      return;
-    }
-    queue.push({ bytes, lines });
-    queuedBytes += bytes.length;
   };
 
   /** Moves this turn's lines to the queue and writes what the reader takes. */
@@ -119,14 +68,11 @@ export function createLogDestination(fd = 1, options: LogDestinationOptions = {}
     if (turn.length === 0) return;
     const lines = turn;
     turn = [];
-    const waiting = queue.length > 0;
-    const joined = Buffer.from(lines.length === 1 ? lines[0]! : lines.join(''));
-    // Past the bound, line by line: the lines that fit are kept whole, in order, the rest dropped.
-    if (queuedBytes + joined.length <= maxQueuedBytes) enqueue(joined, lines.length);
-    else for (const line of lines) enqueue(Buffer.from(line), 1);
+    const waiting = !queue.empty;
+    queue.enqueueLines(lines);
     // Behind a queue the lines wait their turn (order kept); the retry timer writes them.
     if (waiting) return;
-    if (flush()) settle();
+    if (queue.flush()) settle();
     else scheduleRetry();
   };
 
@@ -139,21 +85,25 @@ export function createLogDestination(fd = 1, options: LogDestinationOptions = {}
     },
     drain(timeoutMs) {
       endTurn();
-      if (queue.length === 0) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        const done = (): void => {
-          clearTimeout(timer);
-          drained.delete(done);
-          resolve();
-        };
-        const timer = setTimeout(done, timeoutMs);
-        drained.add(done);
-      });
+      return queue.empty ? Promise.resolve() : untilDrained(drained, timeoutMs);
     },
     get dropped() {
-      return dropped;
+      return queue.dropped;
     },
   };
+}
+
+/** Resolves when `drained` is called back, or after `timeoutMs`. */
+function untilDrained(drained: Set<() => void>, timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      drained.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    drained.add(done);
+  });
 }
 
 /** A descriptor for `fd` whose writes never block, where the system allows one (see above). */
