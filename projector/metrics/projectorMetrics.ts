@@ -3,13 +3,26 @@ import { UnappliedEvents } from './unappliedEvents.ts';
 
 export type ProjectorMetrics = ReturnType<typeof createProjectorMetrics>;
 
+type Registers = Registry[];
+
 /** Everything an operator watches on the projector; `status` prints the same figures. */
 export function createProjectorMetrics(registry: Registry, clock: () => number = Date.now) {
   const registers = [registry];
   const unapplied = new UnappliedEvents();
+  // Registered in this order, which is the order of the /metrics page.
   return {
     /** What the consumer has fetched and not applied; `projector_lag_seconds` is read from it at scrape time. */
     unapplied,
+    ...eventOutcomeMetrics(registers),
+    ...consumerMetrics(registers, unapplied, clock),
+    ...clockAndHealthMetrics(registers),
+    ...replayMetrics(registers),
+  };
+}
+
+/** What became of each event: applied, duplicate, applied over a version gap, dead-lettered. */
+function eventOutcomeMetrics(registers: Registers) {
+  return {
     eventsApplied: new Counter({
       name: 'projector_events_applied_total',
       help: 'Events folded into the read model',
@@ -34,6 +47,12 @@ export function createProjectorMetrics(registry: Registry, clock: () => number =
       labelNames: ['type'],
       registers,
     }),
+  };
+}
+
+/** How far behind the consumer is and what its batches cost. */
+function consumerMetrics(registers: Registers, unapplied: UnappliedEvents, clock: () => number) {
+  return {
     consumerLagMessages: new Gauge({
       name: 'projector_consumer_lag_messages',
       help: 'Messages in the partition not yet applied',
@@ -66,6 +85,12 @@ export function createProjectorMetrics(registry: Registry, clock: () => number =
       labelNames: ['collection'],
       registers,
     }),
+  };
+}
+
+/** The clock's sweeps, and what the alerts on a stopped consumer or a failed derivation read. */
+function clockAndHealthMetrics(registers: Registers) {
+  return {
     clockSweepDuration: new Histogram({
       name: 'projector_clock_sweep_duration_seconds',
       help: 'Duration of a clock sweep',
@@ -90,6 +115,12 @@ export function createProjectorMetrics(registry: Registry, clock: () => number =
       help: 'Consumers started again by the projector after kafkajs stopped them for good',
       registers,
     }),
+  };
+}
+
+/** A rebuild's or a bootstrap's replay of the events topic, and whether the topic still allows one. */
+function replayMetrics(registers: Registers) {
+  return {
     rebuildProgress: new Gauge({
       name: 'projector_rebuild_progress_ratio',
       help: 'Share of the topic replayed by a running rebuild (0..1)',
