@@ -1,7 +1,7 @@
 import { startOfDay } from '../../services/calendar/index.ts';
 import type { PaidRoleState, PersonState } from './personState.ts';
 import { lastOwnState } from './personState.ts';
-import { deferPastExceptions } from './registryTimeline.ts';
+import { deferPastExceptions } from './registryExceptions.ts';
 
 // Time-driven transitions a person's own state goes through: rule 1 (archival of a dancer or
 // judge at the start of the registryUntil day, deferred past an exception in force), rule 2

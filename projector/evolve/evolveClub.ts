@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../services/events/index.ts';
 import { canonicalInstant } from '../../services/readModel/index.ts';
 import type { ClubState } from './clubState.ts';
-import { exceptionEnd } from './registryTimeline.ts';
+import { exceptionEnd } from './registryExceptions.ts';
 import type { EvolveResult, Outcome, ProjectionConfig } from './types.ts';
 import { classifyVersion, recordEvent } from './versioning.ts';
 

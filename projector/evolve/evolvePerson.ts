@@ -3,7 +3,7 @@ import { canonicalInstant } from '../../services/readModel/index.ts';
 import { advancePersonInPlace, archiveRole } from './advancePerson.ts';
 import type { CoachRoleState, DancerRoleState, JudgeRoleState, PersonState, RoleStateBase } from './personState.ts';
 import { lastOwnState } from './personState.ts';
-import { exceptionEnd } from './registryTimeline.ts';
+import { exceptionEnd } from './registryExceptions.ts';
 import type { EvolveResult, Outcome, ProjectionConfig } from './types.ts';
 import { classifyVersion, recordEvent } from './versioning.ts';
 

@@ -1,5 +1,7 @@
 import type { StoredRegistryState } from '../../services/readModel/documents.ts';
-import { covers, unionIntervals } from './intervals.ts';
+import { unionIntervals } from './intervals.ts';
+import { exceptionAt, exceptionEnd } from './registryExceptions.ts';
+import { TimelineWalk } from './timelineWalk.ts';
 import type { Interval, OwnTransition, RegistryException } from './types.ts';
 
 // One timeline walk serves every registry record. Dancers and judges pass `members: null`
@@ -34,33 +36,25 @@ export interface Timeline {
   nextDueAt: string | null;
 }
 
-export const exceptionEnd = (e: RegistryException): string => (e.endedAt !== null && e.endedAt < e.until ? e.endedAt : e.until);
-
-/** The exception in force at an instant (the latest placed, should two overlap). */
-export function exceptionAt(exceptions: readonly RegistryException[], instant: string): RegistryException | null {
-  let found: RegistryException | null = null;
-  for (const e of exceptions) {
-    if (e.from <= instant && instant < exceptionEnd(e) && (found === null || e.from >= found.from)) found = e;
-  }
-  return found;
-}
-
-/** A rule-driven transition due at `instant` happens then, or at the end of an exception in force. */
-export function deferPastExceptions(exceptions: readonly RegistryException[], instant: string): string {
-  let at = instant;
-  for (let e = exceptionAt(exceptions, at); e !== null; e = exceptionAt(exceptions, at)) at = exceptionEnd(e);
-  return at;
-}
-
-const addMs = (instant: string, ms: number): string => new Date(Date.parse(instant) + ms).toISOString();
-
-type Own = 'NONE' | 'ACTIVE' | 'ARCHIVED';
-
 export function deriveRegistryTimeline(input: TimelineInput): Timeline {
-  const { own, exceptions, now, bufferPeriodMs } = input;
+  const { exceptions, now } = input;
   const members = input.members === null ? null : unionIntervals(input.members);
-  const covered = (t: string): boolean => members === null || covers(members, t);
+  const walk = new TimelineWalk(input.own, exceptions, members, input.bufferPeriodMs);
+  for (const point of timelinePoints(input, members)) walk.advanceTo(point);
+  const exception = walk.state === 'NONE' ? null : exceptionAt(exceptions, now);
+  return {
+    registryState: walk.reportedAt(now),
+    archivedAt: reportedArchivedAt(walk, exception),
+    ownArchived: walk.state === 'ARCHIVED',
+    bufferSince: walk.state === 'ACTIVE' ? walk.bufferSince : null,
+    listed: listedIntervals(walk.changes),
+    nextDueAt: nextDueAfter(walk, exception, members, now),
+  };
+}
 
+/** Every instant up to `now` at which the reported state may change, in order, `now` included. */
+function timelinePoints(input: TimelineInput, members: readonly Interval[] | null): string[] {
+  const { own, exceptions, now } = input;
   const points = new Set<string>([now]);
   for (const t of own) points.add(t.at);
   for (const e of exceptions) {
@@ -71,82 +65,44 @@ export function deriveRegistryTimeline(input: TimelineInput): Timeline {
     points.add(m.from);
     if (m.to !== null) points.add(m.to);
   }
-  const sorted = [...points].filter((p) => p <= now).sort();
+  return [...points].filter((p) => p <= now).sort();
+}
 
-  let state: Own = 'NONE';
-  let archivedAt: string | null = null;
-  let bufferSince: string | null = null;
-  const changes: Array<{ at: string; reported: StoredRegistryState | null }> = [];
-
-  const reportedAt = (t: string): StoredRegistryState | null => {
-    if (state === 'NONE') return null;
-    const e = exceptionAt(exceptions, t);
-    if (e) return e.state;
-    if (state === 'ARCHIVED') return 'ARCHIVE';
-    return covered(t) ? 'REGISTRY' : 'BUFFER';
-  };
-  const record = (t: string): void => {
-    const reported = reportedAt(t);
-    const last = changes[changes.length - 1];
-    if (!last || last.reported !== reported) changes.push({ at: t, reported });
-  };
-  const bufferDue = (): string | null =>
-    state === 'ACTIVE' && bufferSince !== null ? deferPastExceptions(exceptions, addMs(bufferSince, bufferPeriodMs)) : null;
-
-  let ownIndex = 0;
-  for (const p of sorted) {
-    const due = bufferDue();
-    if (due !== null && due <= p) {
-      state = 'ARCHIVED';
-      archivedAt = due;
-      bufferSince = null;
-      record(due);
-    }
-    for (let t = own[ownIndex]; t !== undefined && t.at <= p; t = own[++ownIndex]) {
-      if (t.state === 'REGISTRY' && state !== 'ACTIVE') {
-        state = 'ACTIVE';
-        archivedAt = null;
-        bufferSince = null;
-      } else if (t.state === 'ARCHIVE' && state !== 'ARCHIVED') {
-        state = 'ARCHIVED';
-        archivedAt = t.at;
-        bufferSince = null;
-      }
-    }
-    if (state === 'ACTIVE') {
-      if (covered(p)) bufferSince = null;
-      else bufferSince ??= p;
-    }
-    record(p);
-  }
-
+/** The REGISTRY stretches among the reported state's changes (the last one open). */
+function listedIntervals(changes: TimelineWalk['changes']): Interval[] {
   const listed: Interval[] = [];
   for (const [i, change] of changes.entries()) {
     if (change.reported !== 'REGISTRY') continue;
     listed.push({ from: change.at, to: changes[i + 1]?.at ?? null });
   }
+  return listed;
+}
 
-  const exception = state === 'NONE' ? null : exceptionAt(exceptions, now);
-  let reportedArchivedAt: string | null = null;
-  if (exception?.state === 'ARCHIVE') reportedArchivedAt = state === 'ARCHIVED' ? archivedAt : exception.from;
-  else if (!exception && state === 'ARCHIVED') reportedArchivedAt = archivedAt;
+/**
+ * archivedAt as reported (rule 6): the own archival's instant, unless an exception holds the
+ * record in another state; under an ARCHIVE exception over a record not archived of its own,
+ * the exception's start.
+ */
+function reportedArchivedAt(walk: TimelineWalk, exception: RegistryException | null): string | null {
+  if (exception?.state === 'ARCHIVE') return walk.state === 'ARCHIVED' ? walk.archivedAt : exception.from;
+  if (!exception && walk.state === 'ARCHIVED') return walk.archivedAt;
+  return null;
+}
 
+/** The first instant after `now` at which the reported state changes without a new event. */
+function nextDueAfter(
+  walk: TimelineWalk,
+  exception: RegistryException | null,
+  members: readonly Interval[] | null,
+  now: string,
+): string | null {
   const dues: string[] = [];
-  const due = bufferDue();
+  const due = walk.bufferDue();
   if (due !== null) dues.push(due);
   if (exception) dues.push(exceptionEnd(exception));
   for (const m of members ?? []) {
     if (m.from > now) dues.push(m.from);
     if (m.to !== null && m.to > now) dues.push(m.to);
   }
-  const future = dues.filter((d) => d > now).sort();
-
-  return {
-    registryState: reportedAt(now),
-    archivedAt: reportedArchivedAt,
-    ownArchived: state === 'ARCHIVED',
-    bufferSince: state === 'ACTIVE' ? bufferSince : null,
-    listed,
-    nextDueAt: future[0] ?? null,
-  };
+  return dues.filter((d) => d > now).sort()[0] ?? null;
 }
