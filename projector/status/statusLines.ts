@@ -1,0 +1,58 @@
+import type { TopicRetention } from '../../services/kafka/index.ts';
+import { describeStarts } from '../../services/kafka/index.ts';
+import type { RebuildProgress } from '../../services/mongo/index.ts';
+import type { parsePrometheusText, ProjectorStatus } from './readProjectorStatus.ts';
+
+// The lines `npm run status` prints (projector/status.ts), from what it read.
+
+type Samples = ReturnType<typeof parsePrometheusText>;
+
+/** The live group's lag per partition, with its total and the dead letters. */
+export function lagLines(status: ProjectorStatus, topic: string): string[] {
+  const out = [
+    `topic ${topic}${status.topicExists ? '' : ' (does not exist yet)'}   generation ${status.generation}   group ${status.group}`,
+    'partition        end  committed        lag',
+  ];
+  for (const p of status.partitions) {
+    out.push(
+      `${String(p.partition).padStart(9)} ${String(p.end).padStart(10)} ${String(p.committed ?? '-').padStart(10)} ${String(p.lag).padStart(10)}`,
+    );
+  }
+  out.push(
+    `total lag ${status.totalLag} messages; dead letters ${status.deadLetters}${status.deadLetters > 0 ? ' (npm run dead-letters lists them)' : ''}`,
+  );
+  return out;
+}
+
+/** Whether a rebuild can still replay every event. */
+export function retentionLines(retention: TopicRetention): string[] {
+  const out = [
+    retention.settingProblems.length === 0
+      ? 'retention: the topic keeps every event'
+      : `retention: the topic may delete events (${retention.settingProblems.join('; ')})`,
+  ];
+  if (retention.droppedStarts.length > 0)
+    out.push(`retention: the topic has lost its first events (${describeStarts(retention.droppedStarts)}): a rebuild is refused`);
+  return out;
+}
+
+export function rebuildLine(rebuild: RebuildProgress, nowMs: number): string {
+  return rebuild.finishedAt
+    ? `last rebuild (npm run rebuild): finished ${rebuild.finishedAt.toISOString()}, ${rebuild.events} events`
+    : `rebuild (npm run rebuild) started ${rebuild.startedAt.toISOString()}: ${(100 * rebuild.ratio).toFixed(1)} % (${rebuild.events} events), last heard of ${Math.round((nowMs - rebuild.updatedAt.getTime()) / 1000)} s ago`;
+}
+
+/** The running projector's own figures, from its /metrics at `url`. */
+export function projectorMetricsLines(url: string, metrics: Samples): string[] {
+  const one = (name: string): number => metrics.get(name)?.[0]?.value ?? 0;
+  const sum = (name: string): number => (metrics.get(name) ?? []).reduce((n, s) => n + s.value, 0);
+  const batches = one('projector_batch_duration_seconds_count');
+  return [
+    `projector at ${url}:`,
+    `  ready ${one('health_ready') === 1 ? 'yes' : 'no'}${one('projector_bootstrap_running') === 1 ? `; bootstrapping an empty read model, ${(100 * one('projector_rebuild_progress_ratio')).toFixed(0)} % replayed` : ''}`,
+    `  consumer running ${one('projector_consumer_running') === 1 ? 'yes' : 'no'}; oldest unapplied event ${one('projector_lag_seconds').toFixed(1)} s old (0 when caught up)`,
+    `  events applied ${sum('projector_events_applied_total')}, duplicates ${sum('projector_events_duplicate_total')}, version gaps ${sum('projector_version_gaps_total')}, dead-lettered ${sum('projector_events_dead_lettered_total')}`,
+    `  batches ${batches}, mean ${batches ? ((1000 * one('projector_batch_duration_seconds_sum')) / batches).toFixed(1) : '-'} ms; database writes ${sum('projector_database_writes_total')}`,
+    `  clock sweeps ${one('projector_clock_sweep_duration_seconds_count')}, transitions ${sum('projector_clock_transitions_total')}`,
+  ];
+}
