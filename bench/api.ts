@@ -2,12 +2,15 @@
 //                                   [--rounds 3] [--throughput-events 200000] [--samples 10]
 //                                   [--endpoint-seconds 240] [--parts throughput,uncached,memory]
 //                                   [--db NAME] (an existing read model to measure uncached, e.g. npm start's)
+//                                   [--results docs/performance.md | none]
 // (`npm run bench:api`). Seeds the read model of a generated history once (>= 200,000 persons,
-// >= 3,000 competitions; reused by later runs), then prints, side by side in one run: cached
+// >= 3,000 competitions) the way an operator would: published to a bench topic, then rebuilt
+// with its progress printed (both reused by later runs, see seedReadModel). Then prints, side by side in one run: cached
 // GET /competitions against a bare node:http server returning the same bytes, the 304 path
 // against the 200 path (interleaved rounds, each ratio taken within its round, and the median
 // round, because this machine's noise moves single figures by a third), uncached p50/p99 per
 // endpoint on the configured database, and the memory of the rate limiter and the response cache.
+// Each part's figures replace its block in docs/performance.md, with the date, machine and commit.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,10 +18,13 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { optionsFromEnv, startLocalServers } from '../infra/localServers.ts';
 import { BodyCache, MemoryRateLimitStore } from '../api/http/index.ts';
-import { connectMongo, readMeta } from '../services/mongo/index.ts';
-import { projectionCollections } from '../projector/write/projectionCollections.ts';
-import { seedReadModel } from './seedReadModel.ts';
+import type { Collection, Db } from 'mongodb';
+import { collectionName, connectMongo, readMeta } from '../services/mongo/index.ts';
+import { readCollections } from '../services/readModel/documents.ts';
 import { readCollectionIndexes } from '../services/readModel/indexPlan.ts';
+import { resultsRecorder, RESULTS_FILE } from './saveResults.ts';
+import { duration } from './seedProgress.ts';
+import { seedReadModel } from './seedReadModel.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,8 +41,11 @@ const { values: args } = parseArgs({
     parts: { type: 'string', default: 'throughput,uncached,memory' },
     // An endpoint's uncached sampling stops after this long (at least one sample).
     'endpoint-seconds': { type: 'string', default: '240' },
+    // Where each part's figures are kept (its block replaced); `none` writes nothing.
+    results: { type: 'string', default: RESULTS_FILE },
   },
 });
+const record = resultsRecorder('bench:api', args.results);
 const log = (line: string): void => void process.stderr.write(`› ${line}\n`);
 const NOW = new Date('2026-11-23T12:00:00Z');
 const API = 'http://127.0.0.1:18080';
@@ -47,45 +56,53 @@ const endpoints = await startLocalServers(optionsFromEnv(process.env, log));
 
 interface BenchData {
   dbName: string;
+  /** How the read model came to be: seeded (publish and rebuild, with their times), reused, or given. */
+  seeded: string;
   counts: Record<string, number>;
   competitionIds: string[];
   clubIds: string[];
 }
 
-/** The read model of `events` generated events, seeded once and reused by later runs. */
+const LISTINGS = ['competitions', 'dancers', 'judges', 'coaches', 'clubs'] as const;
+
+/** The read model of `events` generated events, seeded once through the rebuild and reused by later runs. */
 async function benchData(events: number): Promise<BenchData> {
   const dbName = args.db ?? `bench_api_s${args.seed}_n${events}`;
   const mongo = await connectMongo(endpoints.mongoUrl, dbName);
   try {
-    const names = projectionCollections((await readMeta(mongo.db)).generation);
-    let counts: Record<string, number>;
-    // A seed stopped half-way leaves documents without their indexes: seeded again, never reused.
-    const dancers = mongo.db.collection(names.read.dancers);
-    const complete =
-      (await dancers.estimatedDocumentCount()) > 0 &&
-      (await dancers.listIndexes().toArray()).length > readCollectionIndexes('dancers').length;
-    if (!complete) {
-      // Somebody's database (--db) is measured as it is, never dropped.
-      if (args.db) throw new Error(`${dbName} holds no complete read model (documents and every planned index)`);
-      await mongo.db.dropDatabase();
-      log(`seeding ${dbName} from ${events} generated events (once; later runs reuse it)`);
-      counts = await seedReadModel(mongo.db, { seed: Number(args.seed), events, now: NOW, log });
+    let seeded: string;
+    if (args.db) {
+      // Somebody's database (--db) is measured as it is, never seeded over.
+      if (!(await isComplete(mongo.db))) throw new Error(`${dbName} holds no complete read model (documents and every planned index)`);
+      seeded = `${dbName} as it is (--db)`;
     } else {
-      counts = {};
-      for (const listing of ['competitions', 'dancers', 'judges', 'coaches', 'clubs'] as const)
-        counts[listing] = await mongo.db.collection(names.read[listing]).estimatedDocumentCount();
-      log(`reusing ${dbName}`);
+      log(`read model ${dbName}: ${events} generated events, seed ${args.seed} (seeded once; later runs reuse it)`);
+      const seed = await seedReadModel({
+        db: mongo.db,
+        brokers: endpoints.kafkaBrokers.split(','),
+        seed: Number(args.seed),
+        events,
+        now: NOW,
+        log,
+      });
+      seeded = `${seed.summary}; ${duration(seed.seconds)} in all`;
+      log(`read model ${dbName}: ${seeded}`);
     }
+    const generation = (await readMeta(mongo.db)).generation;
+    const collection = (listing: (typeof LISTINGS)[number]): Collection =>
+      mongo.db.collection(collectionName(readCollections[listing], generation));
+    const counts: Record<string, number> = {};
+    for (const listing of LISTINGS) counts[listing] = await collection(listing).estimatedDocumentCount();
     const someIds = async (listing: 'competitions' | 'clubs', filter: object): Promise<string[]> =>
       (
-        await mongo.db
-          .collection(names.read[listing])
+        await collection(listing)
           .find(filter, { projection: { _id: 1 } })
           .limit(Number(args.samples))
           .toArray()
       ).map((d) => String(d._id));
     return {
       dbName,
+      seeded,
       counts,
       competitionIds: await someIds('competitions', { visible: true }),
       clubIds: await someIds('clubs', { registryState: 'REGISTRY' }),
@@ -94,6 +111,20 @@ async function benchData(events: number): Promise<BenchData> {
     await mongo.close();
   }
 }
+
+/** A read model stopped half-way has documents without every planned index. */
+async function isComplete(db: Db): Promise<boolean> {
+  const dancers = db.collection(collectionName(readCollections.dancers, (await readMeta(db)).generation));
+  return (
+    (await dancers.estimatedDocumentCount()) > 0 && (await dancers.listIndexes().toArray()).length > readCollectionIndexes('dancers').length
+  );
+}
+
+/** The documents line of a part's figures (the stored documents of each listing, tombstones of deleted aggregates included). */
+const describeModel = (data: BenchData, events: string): string =>
+  `read model of ${events} events (${data.dbName}): ${Object.entries(data.counts)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')} documents; ${data.seeded}`;
 
 function start(command: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, command, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -201,9 +232,7 @@ async function throughput(): Promise<void> {
       const out = [
         '',
         `API throughput (${args.connections} connections, ${args.duration} s each, ${rounds.length} interleaved rounds in one run; body ${Buffer.byteLength(body)} bytes;`,
-        `read model of ${args['throughput-events']} events: ${Object.entries(small.counts)
-          .map(([k, v]) => `${k} ${v}`)
-          .join(', ')})`,
+        `${describeModel(small, args['throughput-events'])})`,
         `${'measurement'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non-2xx'.padStart(7)}`,
       ];
       rounds.forEach((r, i) => {
@@ -227,6 +256,7 @@ async function throughput(): Promise<void> {
           `diagnostic, version read once = ${median(rounds.map((r) => pctOf(r.fixed, r.bare))).toFixed(0)} % of bare`,
       );
       process.stdout.write(`${out.join('\n')}\n`);
+      record('throughput', out.join('\n'));
     } finally {
       bare.kill('SIGTERM');
       await stopApi(fixed);
@@ -237,7 +267,8 @@ async function throughput(): Promise<void> {
 }
 
 async function uncachedLatency(): Promise<void> {
-  const { dbName, counts, competitionIds, clubIds } = await benchData(Number(args.events));
+  const data = await benchData(Number(args.events));
+  const { dbName, competitionIds, clubIds } = data;
   let api: ChildProcess | undefined = await startApi(dbName);
   try {
     // Uncached: every request has a cache key not seen before (X-Cache MISS, or BYPASS).
@@ -276,13 +307,7 @@ async function uncachedLatency(): Promise<void> {
     const where = process.env.MONGO_URL
       ? endpoints.mongoUrl
       : `${endpoints.mongoUrl} = local SecantusDB 0.5.3 (the stand-in; not MongoDB's figures)`;
-    const lines = [
-      '',
-      `Uncached latency per endpoint, sequential, on ${where}, database ${dbName}`,
-      `documents: ${Object.entries(counts)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', ')}`,
-    ];
+    const lines = ['', `Uncached latency per endpoint, sequential, on ${where}, database ${dbName}`, describeModel(data, args.events)];
     // The stand-in's first query of a collection after it started, or after an index build,
     // scans the collection once per multikey index (README: local database); reported apart.
     const first: string[] = [];
@@ -326,6 +351,7 @@ async function uncachedLatency(): Promise<void> {
       report(`${name} (new instance each)`, samples);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
+    record('uncached', lines.join('\n'));
   } finally {
     if (api) await stopApi(api);
   }
@@ -366,12 +392,10 @@ function memory(): void {
       expiresAtMs: Date.now() + 60_000,
     });
   }
-  process.stdout.write(
-    [
-      '',
-      `rate limiter: 100,000 IPs tracked, structure ${(limiter.byteLength / 2 ** 20).toFixed(1)} MiB (${Math.round(limiter.byteLength / 100_000)} bytes/IP), heap+buffers delta ${((heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers) / 2 ** 20).toFixed(1)} MiB (goal < 50 MB, <= 200 bytes/IP)`,
-      `response cache: bound 8.0 MiB, offered ${(offered / 2 ** 20).toFixed(1)} MiB in 20,000 bodies, holds ${(cache.bytes / 2 ** 20).toFixed(2)} MiB in ${cache.entries} entries (never above the bound)`,
-      '',
-    ].join('\n'),
-  );
+  const figures = [
+    `rate limiter: 100,000 IPs tracked, structure ${(limiter.byteLength / 2 ** 20).toFixed(1)} MiB (${Math.round(limiter.byteLength / 100_000)} bytes/IP), heap+buffers delta ${((heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers) / 2 ** 20).toFixed(1)} MiB (goal < 50 MB, <= 200 bytes/IP)`,
+    `response cache: bound 8.0 MiB, offered ${(offered / 2 ** 20).toFixed(1)} MiB in 20,000 bodies, holds ${(cache.bytes / 2 ** 20).toFixed(2)} MiB in ${cache.entries} entries (never above the bound)`,
+  ].join('\n');
+  process.stdout.write(`\n${figures}\n\n`);
+  record('memory', figures);
 }

@@ -11,6 +11,7 @@ import { optionsFromEnv, startLocalServers } from '../infra/localServers.ts';
 import { loadConfig } from '../services/config/index.ts';
 import { spread } from './soakFigures.ts';
 import { failoverRun, type FaultName, type RunResult } from './failoverRun.ts';
+import { resultsRecorder, RESULTS_FILE } from './saveResults.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -24,8 +25,11 @@ const { values: args } = parseArgs({
     'warmup-ms': { type: 'string', default: '10000' },
     'settle-ms': { type: 'string', default: '3000' },
     seed: { type: 'string', default: '7' },
+    // Where the figures of this run are kept (its block replaced); `none` writes nothing.
+    results: { type: 'string', default: RESULTS_FILE },
   },
 });
+const record = resultsRecorder('bench:failover', args.results);
 const log = (line: string): void => void process.stderr.write(`› ${line}\n`);
 
 const endpoints = await startLocalServers(optionsFromEnv(process.env, log));
@@ -85,19 +89,17 @@ const row = (name: FaultName): string => {
 };
 const lost = results.reduce((n, r) => n + r.lost, 0);
 const doubled = results.reduce((n, r) => n + r.doubled, 0);
-process.stdout.write(
-  [
-    '',
-    `| fault (${runs} runs)       | longest delay, ms (min / median / max) | all partitions consumed again, ms |`,
-    '|---|---|---|',
-    row('no fault'),
-    row('crash'),
-    row('graceful stop'),
-    row('pause'),
-    row('replacement joins'),
-    '',
-    `events lost ${lost}, doubled ${doubled} (of ${results.reduce((n, r) => n + r.sent, 0)} sent)`,
-    '',
-  ].join('\n'),
-);
+const figures = [
+  `| fault (${runs} runs)       | longest delay, ms (min / median / max) | all partitions consumed again, ms |`,
+  '|---|---|---|',
+  row('no fault'),
+  row('crash'),
+  row('graceful stop'),
+  row('pause'),
+  row('replacement joins'),
+  '',
+  `events lost ${lost}, doubled ${doubled} (of ${results.reduce((n, r) => n + r.sent, 0)} sent)`,
+].join('\n');
+process.stdout.write(`\n${figures}\n\n`);
+record('', figures);
 process.exit(lost === 0 && doubled === 0 ? 0 : 1);

@@ -28,6 +28,7 @@ import { parseEventBytes } from '../services/events/index.ts';
 import { MemoryProjectionStore } from '../test/support/memoryProjectionStore.ts';
 import { mb, ms, percentile, table } from './soakFigures.ts';
 import { hostileCatalogue } from './soakHostileEvents.ts';
+import { resultsRecorder, RESULTS_FILE } from './saveResults.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,8 +39,11 @@ const { values: args } = parseArgs({
     'warm-up-events': { type: 'string', default: '3000' },
     mongo: { type: 'string' },
     set: { type: 'string' },
+    // Where the figures of this run are kept (its block replaced); `none` writes nothing.
+    results: { type: 'string', default: RESULTS_FILE },
   },
 });
+const record = resultsRecorder('bench:hostile-fold', args.results);
 const NOW = new Date('2026-11-23T12:00:00Z');
 
 interface SetFigures {
@@ -190,25 +194,25 @@ for (const set of ['hostile', 'baseline']) {
 const timed = (t: Timed | undefined): string => (t ? `${ms(t.ms)} (${ms(t.cpuMs)}) ${t.label}` : '-');
 const both = [figures.get('hostile')!, figures.get('baseline')!];
 const row = (label: string, cell: (f: SetFigures) => string): string[] => [label, ...both.map(cell)];
-process.stdout.write(
-  `${table(
-    [
-      `one event at a time, decode + validate + projectBatch${args.mongo ? ' into the database' : ''}`,
-      'adversarial events',
-      'ordinary history',
-    ],
-    [
-      row('events', (f) => f.events.toLocaleString('en')),
-      row('dead-lettered by the consumer (invalid / fold threw)', (f) => `${f.invalid} / ${f.poison}`),
-      row('fold + derivation p50', (f) => ms(f.p50)),
-      row('fold + derivation p99', (f) => ms(f.p99)),
-      row('fold + derivation p99, CPU time', (f) => ms(f.p99Cpu)),
-      ...[0, 1, 2].map((i) => row(`slowest #${i + 1}, wall (CPU)`, (f) => timed(f.slowest[i]))),
-      ...[0, 1, 2].map((i) => row(`slowest #${i + 1} by CPU time, wall (CPU)`, (f) => timed(f.slowestCpu[i]))),
-      row('slowest decode + validate', (f) => `${ms(f.slowestDecode.ms)} ${f.slowestDecode.label}`),
-      row('all events', (f) => ms(f.totalMs)),
-      row('peak RSS (process)', (f) => mb(f.peakRss)),
-      row('peak heap used', (f) => mb(f.peakHeap)),
-    ],
-  )}\n`,
-);
+const report = `${table(
+  [
+    `one event at a time, decode + validate + projectBatch${args.mongo ? ' into the database' : ''}`,
+    'adversarial events',
+    'ordinary history',
+  ],
+  [
+    row('events', (f) => f.events.toLocaleString('en')),
+    row('dead-lettered by the consumer (invalid / fold threw)', (f) => `${f.invalid} / ${f.poison}`),
+    row('fold + derivation p50', (f) => ms(f.p50)),
+    row('fold + derivation p99', (f) => ms(f.p99)),
+    row('fold + derivation p99, CPU time', (f) => ms(f.p99Cpu)),
+    ...[0, 1, 2].map((i) => row(`slowest #${i + 1}, wall (CPU)`, (f) => timed(f.slowest[i]))),
+    ...[0, 1, 2].map((i) => row(`slowest #${i + 1} by CPU time, wall (CPU)`, (f) => timed(f.slowestCpu[i]))),
+    row('slowest decode + validate', (f) => `${ms(f.slowestDecode.ms)} ${f.slowestDecode.label}`),
+    row('all events', (f) => ms(f.totalMs)),
+    row('peak RSS (process)', (f) => mb(f.peakRss)),
+    row('peak heap used', (f) => mb(f.peakHeap)),
+  ],
+)}\n`;
+process.stdout.write(report);
+record('', report);

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { mb, ms, percentile, spreadMb, statusLine, table } from './soakFigures.ts';
 import type { HalfFigures } from './soakHalf.ts';
 import { runSoak } from './soakRun.ts';
+import { resultsRecorder, RESULTS_FILE } from './saveResults.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,8 +28,11 @@ const { values: args } = parseArgs({
     'per-type': { type: 'string', default: '8' },
     'keep-logs': { type: 'boolean', default: false },
     'api-heap-mb': { type: 'string' },
+    // Where the figures of this run are kept (its block replaced); `none` writes nothing.
+    results: { type: 'string', default: RESULTS_FILE },
   },
 });
+const record = resultsRecorder('bench:soak', args.results);
 const log = (line: string): void => void process.stderr.write(`› ${line}\n`);
 
 const began = performance.now();
@@ -52,47 +56,48 @@ const figures = await runSoak({
 const { ordinary: a, hostile: b } = figures.halves;
 const row = (label: string, cell: (h: HalfFigures) => string): string[] => [label, cell(a), cell(b)];
 const hostileKinds = Object.keys(b.hostile?.statuses ?? {}).sort();
-process.stdout.write(
+const report =
   `seeded ${figures.seeded.toLocaleString('en')} events; ${args.seconds} s per half; ordinary ${args.rps} requests/s and ${args['event-rate']} events/s; ` +
-    `hostile ${args['hostile-rps']} requests/s, ${args['slow-clients']} slow clients, ${args['hostile-event-rate']} events/s\n\n` +
-    `${table(
-      ['', 'ordinary load only', 'ordinary + hostile'],
-      [
-        row('ordinary requests', (h) => h.ordinary.requests.toLocaleString('en')),
-        row('  throughput', (h) => `${h.ordinary.perSecond.toFixed(1)} /s`),
-        row('  p50 / p99 / max', (h) => `${ms(h.ordinary.p50)} / ${ms(h.ordinary.p99)} / ${ms(h.ordinary.max)}`),
-        row('  statuses', (h) => statusLine(h.ordinary.statuses)),
-        row('  errors / timeouts', (h) => `${h.ordinary.errors} / ${h.ordinary.timeouts}`),
-        ...hostileKinds.map((kind) => row(`hostile ${kind}`, (h) => statusLine(h.hostile?.statuses[kind] ?? {}))),
-        row('hostile requests skipped (in-flight cap)', (h) => (h.hostile ? String(h.hostile.skipped) : '-')),
-        row('slow clients: opened / cut 408 / closed unanswered / open at end / other', (h) => {
-          const s = h.hostile?.slow;
-          return s ? `${s.opened} / ${s.cut408} / ${s.closedUnanswered} / ${s.openAtEnd} / ${s.other}` : '-';
-        }),
-        row('API RSS min / median / max', (h) => spreadMb(h.apiRss)),
-        row('projector RSS min / median / max', (h) => spreadMb(h.projectorRss)),
-        row('heap used at the end: API / projector', (h) => `${mb(h.apiHeapMb * 2 ** 20)} / ${mb(h.projectorHeapMb * 2 ** 20)}`),
-        row('events produced: ordinary / hostile (in s)', (h) => {
-          const { ordinarySent, hostileSent, producingMs } = h.stream;
-          return `${ordinarySent.toLocaleString('en')} / ${hostileSent} (${(producingMs / 1000).toFixed(0)} s)`;
-        }),
-        row('events applied (projector)', (h) => h.applied.toLocaleString('en')),
-        row('dead-lettered (metric / DLQ messages)', (h) => `${h.deadLettered} / ${h.dlqMessages}`),
-        row(
-          'ordinary produce -> visible p50 / p99',
-          (h) => `${ms(percentile(h.stream.visibleMs, 50))} / ${ms(percentile(h.stream.visibleMs, 99))}`,
-        ),
-        row('  ordinary events not visible after 60 s', (h) => String(h.stream.notVisible)),
-        row('CPU used: API / projector', (h) => `${h.cpu.api.toFixed(0)} s / ${h.cpu.projector.toFixed(0)} s`),
-        row('projector time in batches', (h) => `${h.batchSeconds.toFixed(0)} s`),
-        row('consumer restarts', (h) => String(h.restarts)),
-        row(
-          'machine load average min / median / max',
-          (h) => `${h.load.min.toFixed(1)} / ${h.load.median.toFixed(1)} / ${h.load.max.toFixed(1)}`,
-        ),
-        row('/health/ready at the end: API / projector', (h) => `${h.ready.api} / ${h.ready.projector}`),
-      ],
-    )}\n` +
-    `(whole run ${Math.round((performance.now() - began) / 1000)} s)\n`,
-);
+  `hostile ${args['hostile-rps']} requests/s, ${args['slow-clients']} slow clients, ${args['hostile-event-rate']} events/s\n\n` +
+  `${table(
+    ['', 'ordinary load only', 'ordinary + hostile'],
+    [
+      row('ordinary requests', (h) => h.ordinary.requests.toLocaleString('en')),
+      row('  throughput', (h) => `${h.ordinary.perSecond.toFixed(1)} /s`),
+      row('  p50 / p99 / max', (h) => `${ms(h.ordinary.p50)} / ${ms(h.ordinary.p99)} / ${ms(h.ordinary.max)}`),
+      row('  statuses', (h) => statusLine(h.ordinary.statuses)),
+      row('  errors / timeouts', (h) => `${h.ordinary.errors} / ${h.ordinary.timeouts}`),
+      ...hostileKinds.map((kind) => row(`hostile ${kind}`, (h) => statusLine(h.hostile?.statuses[kind] ?? {}))),
+      row('hostile requests skipped (in-flight cap)', (h) => (h.hostile ? String(h.hostile.skipped) : '-')),
+      row('slow clients: opened / cut 408 / closed unanswered / open at end / other', (h) => {
+        const s = h.hostile?.slow;
+        return s ? `${s.opened} / ${s.cut408} / ${s.closedUnanswered} / ${s.openAtEnd} / ${s.other}` : '-';
+      }),
+      row('API RSS min / median / max', (h) => spreadMb(h.apiRss)),
+      row('projector RSS min / median / max', (h) => spreadMb(h.projectorRss)),
+      row('heap used at the end: API / projector', (h) => `${mb(h.apiHeapMb * 2 ** 20)} / ${mb(h.projectorHeapMb * 2 ** 20)}`),
+      row('events produced: ordinary / hostile (in s)', (h) => {
+        const { ordinarySent, hostileSent, producingMs } = h.stream;
+        return `${ordinarySent.toLocaleString('en')} / ${hostileSent} (${(producingMs / 1000).toFixed(0)} s)`;
+      }),
+      row('events applied (projector)', (h) => h.applied.toLocaleString('en')),
+      row('dead-lettered (metric / DLQ messages)', (h) => `${h.deadLettered} / ${h.dlqMessages}`),
+      row(
+        'ordinary produce -> visible p50 / p99',
+        (h) => `${ms(percentile(h.stream.visibleMs, 50))} / ${ms(percentile(h.stream.visibleMs, 99))}`,
+      ),
+      row('  ordinary events not visible after 60 s', (h) => String(h.stream.notVisible)),
+      row('CPU used: API / projector', (h) => `${h.cpu.api.toFixed(0)} s / ${h.cpu.projector.toFixed(0)} s`),
+      row('projector time in batches', (h) => `${h.batchSeconds.toFixed(0)} s`),
+      row('consumer restarts', (h) => String(h.restarts)),
+      row(
+        'machine load average min / median / max',
+        (h) => `${h.load.min.toFixed(1)} / ${h.load.median.toFixed(1)} / ${h.load.max.toFixed(1)}`,
+      ),
+      row('/health/ready at the end: API / projector', (h) => `${h.ready.api} / ${h.ready.projector}`),
+    ],
+  )}\n` +
+  `(whole run ${Math.round((performance.now() - began) / 1000)} s)\n`;
+process.stdout.write(report);
+record('', report);
 process.exit(0);
