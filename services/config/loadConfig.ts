@@ -57,7 +57,17 @@ function isTimeZone(zone: string): boolean {
  * reported together, each naming its variable, so one failed start shows all the mistakes.
  */
 export function loadConfig(env: Record<string, string | undefined>): Readonly<Config> {
-  const values: Record<string, unknown> = {};
+  const { values, problems } = readVariables(env);
+  problems.push(...valueProblems(values));
+  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  return deepFreeze(configFrom(values));
+}
+
+type Values = Record<string, unknown>;
+
+/** Each variable's value (its default when unset or empty), checked against its schema. */
+function readVariables(env: Record<string, string | undefined>): { values: Values; problems: string[] } {
+  const values: Values = {};
   const problems: string[] = [];
   for (const variable of configVariables) {
     const raw = env[variable.name];
@@ -77,6 +87,12 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
     }
     values[variable.name] = holder.value;
   }
+  return { values, problems };
+}
+
+/** What a schema cannot check: a real time zone, a real cron expression, heartbeats within the session. */
+function valueProblems(values: Values): string[] {
+  const problems: string[] = [];
   const zone = values.CALENDAR_TIME_ZONE as string | undefined;
   if (zone !== undefined && !isTimeZone(zone)) problems.push(`CALENDAR_TIME_ZONE: not an IANA time zone, got "${zone}"`);
   const schedule = values.CLOCK_SCHEDULE as string | undefined;
@@ -87,12 +103,15 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
   if (session !== undefined && heartbeat !== undefined && heartbeat * 3 > session) {
     problems.push(`KAFKA_HEARTBEAT_INTERVAL_MS: must be at most a third of KAFKA_SESSION_TIMEOUT_MS (${session}), got "${heartbeat}"`);
   }
-  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  return problems;
+}
 
+/** The configuration from values that all passed their checks. */
+function configFrom(values: Values): Config {
   const str = (name: string): string => values[name] as string;
   const int = (name: string): number => values[name] as number;
   const topic = str('KAFKA_TOPIC');
-  return deepFreeze({
+  return {
     logLevel: str('LOG_LEVEL'),
     kafka: {
       brokers: str('KAFKA_BROKERS').split(','),
@@ -130,7 +149,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
     },
     opsHost: str('OPS_HOST'),
     calendar: { timeZone: str('CALENDAR_TIME_ZONE'), bufferPeriodDays: int('BUFFER_PERIOD_DAYS') },
-  });
+  };
 }
 
 function deepFreeze<T>(value: T): T {
