@@ -12,8 +12,8 @@ export interface HistoryOptions {
   /** 32-bit integer (higher bits are ignored). */
   readonly seed: number;
   /**
-   * About how many events to generate: the mix is random, so the count lands within a few
-   * percent of it from ~5,000 up (a few hundred events vary more: one competition is a big share).
+   * About how many events to generate: the mix is random, so the count lands close to it, the
+   * closer the more events (in a few hundred, one competition is a big share).
    */
   readonly events: number;
   /** The instant the history ends at; no event occurs later. */
@@ -23,11 +23,11 @@ export interface HistoryOptions {
 }
 
 /**
- * Aggregates per 1,000,000 events, from the measured mean events per aggregate (seed 42, 6-year
- * history): a person ~6.1 (registration, grants, ~2.5 yearly payments, club and coach links,
- * corrections), a competition ~88 (categories, entries, edits), a club ~8. So N = 1,000,000 gives
- * 102,000 persons (~61 % of the events), 4,200 competitions (~37 %) and 2,500 clubs (~2 %), about
- * 40 persons per club; a 250,000-person registry takes ~2,500,000 events.
+ * Aggregates per 1,000,000 events, from the mean events the generator gives each kind (a person:
+ * registration, grants, yearly payments, club and coach links, corrections; a competition:
+ * categories, entries, edits; a club), so that a history of N events holds about N events
+ * (measured: see docs/performance.md, The history generator). About 40 persons per club; a
+ * 250,000-person registry takes ~2,500,000 events.
  */
 export const AGGREGATES_PER_MILLION_EVENTS = { persons: 102_000, competitions: 4_200, clubs: 2_500 } as const;
 

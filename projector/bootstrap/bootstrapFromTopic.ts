@@ -19,9 +19,10 @@ export interface BootstrapOptions {
 /**
  * A projector that finds an empty read model in front of a long event log (a first start, the
  * demo) fills it the way a rebuild does, into the next generation with the API's indexes built
- * at the end, which is about three times faster than the live path; the API serves the empty
- * generation until the switch. One instance claims it (atomically, in the meta document); the
- * others start as usual and follow the switch. Returns whether it ran.
+ * at the end, which is much faster than the live path (measured: see docs/performance.md, The
+ * projector's writes); the API serves the empty generation until the switch. One instance
+ * claims it (atomically, in the meta document); the others start as usual and follow the
+ * switch. Returns whether it ran.
  */
 export async function bootstrapFromTopic(context: ProjectorContext, options: BootstrapOptions): Promise<boolean> {
   if (options.minEvents <= 0) return false;

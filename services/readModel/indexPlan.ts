@@ -160,8 +160,8 @@ async function existingIndexes(db: Db, collection: string): Promise<Set<string>>
 
 /**
  * Creates the missing ones, one per command: a single existing index is a no-op, which keeps
- * concurrent callers safe (one command naming several costs the stand-in as much as several
- * commands: measured 1.3 s per index on 20,000 dancers either way).
+ * concurrent callers safe, and one command naming several costs the stand-in as much as several
+ * commands (measured: see docs/performance.md, The local database).
  */
 async function ensureIndexes(db: Db, collection: string, indexes: readonly IndexDescription[]): Promise<void> {
   const existing = await existingIndexes(db, collection);
@@ -175,9 +175,8 @@ async function ensureIndexes(db: Db, collection: string, indexes: readonly Index
 /**
  * The indexes the writer itself reads through (facts by subject and by member): all a replay
  * into an empty generation needs. A rebuild creates the API's and the clock's after the replay,
- * because maintaining ~20 indexes per collection on every write costs more than building them
- * once over the finished collections (measured on SecantusDB: 2,300 events/s with them, 6,700
- * without).
+ * because maintaining them on every write costs more than building them once over the finished
+ * collections (measured: see docs/performance.md, The projector's writes).
  */
 export async function ensureWriterIndexes(db: Db, collections: IndexedCollections): Promise<void> {
   if (collections.memberLinks !== undefined) await ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX, MEMBER_FACTS_INDEX]);

@@ -87,9 +87,8 @@ export function transliterate(folded: string): string | null {
  * The 3-grams of `text` and its last 2 characters. Every 2 characters of the text then begin
  * some token (a 3-gram, or the last pair), so a 2-character query is a prefix match on the
  * tokens (searchQuery) and needs no 2-grams of its own. Storing both 2- and 3-grams nearly
- * doubled the keys of the search index, whose build was half of the dancers' index build and two
- * thirds of the competitions' on SecantusDB (3.5 s of 7.6 s on 17,396 dancers; 1.9 s of 3.1 s
- * on 840 competitions).
+ * doubles the keys of the search index, whose build is much of a rebuild's index build
+ * (measured: see docs/performance.md, The projector's writes).
  */
 function addGrams(text: string, into: Set<string>): void {
   const chars = [...text];
