@@ -11,7 +11,7 @@ import type { Competition } from '../../schemas/api/competition.ts';
 import type { Coach, Dancer, Judge } from '../../schemas/api/registryPeople.ts';
 import type { JudgePosition } from '../../schemas/enumValues.ts';
 
-/** Collection names of the read model (API reads the first five; the rest are projector-only). */
+/** Collection names of the read model the API reads (the projector's own are projectorCollections). */
 export const readCollections = {
   competitions: 'competitions',
   dancers: 'dancers',
@@ -49,7 +49,7 @@ interface Due {
 
 /** Keys shared by every searchable document. */
 export interface SearchKeys {
-  /** Distinct folded 2- and 3-grams of every searchable field (multikey index). */
+  /** Distinct folded 3-grams and last pair of every searchable field (multikey index; see searchTokens). */
   tokens: string[];
   /** Folded searchable fields joined by "\n": the exact check after the token pre-filter. */
   text: string;
@@ -68,7 +68,7 @@ export interface CompetitionDocument extends Omit<Competition, 'registration' | 
     entriesCount: number;
     startsCount: number;
   };
-  /** Sorted by displayOrder, then name, then id. */
+  /** Sorted by displayOrder, then in the order they were added (projector/evolve/competitionDocument.ts). */
   categories: CategoryDocument[];
   /** false for drafts, unpublished and deleted competitions: every API query must filter `visible: true`. */
   visible: boolean;
