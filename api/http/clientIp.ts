@@ -2,6 +2,9 @@ import ipaddr from 'ipaddr.js';
 
 const MAX_KEY_LENGTH = 64;
 
+/** An IPv4 address as a socket reports it (decimal octets, no leading zero), also IPv4-mapped: its own key as written. */
+const CANONICAL_IPV4 = /^(?:::ffff:)?((?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d))$/i;
+
 /**
  * The rate-limit key of a client address (`ctx.ip`: the socket address, or behind
  * `app.maxIpsCount` trusted proxies the address the outermost one saw). An IPv4 address is its
@@ -13,6 +16,10 @@ const MAX_KEY_LENGTH = 64;
  */
 export function clientIp(ip: string): string {
   if (ip === '') return 'unknown';
+  // Every request asks, and nearly every address is already in this form: one regular expression
+  // instead of ipaddr's parse and print (which give the same key for it).
+  const ipv4 = CANONICAL_IPV4.exec(ip);
+  if (ipv4) return ipv4[1]!;
   if (!ipaddr.isValid(ip)) return ip.slice(0, MAX_KEY_LENGTH);
   const address = ipaddr.process(ip);
   if (address.kind() === 'ipv4') return address.toString();

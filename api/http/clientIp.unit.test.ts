@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import ipaddr from 'ipaddr.js';
 import { clientIp } from './clientIp.ts';
 
 describe('clientIp (the rate-limit key of an address)', () => {
@@ -8,6 +9,15 @@ describe('clientIp (the rate-limit key of an address)', () => {
     expect(clientIp('::FFFF:203.0.113.7')).toBe('203.0.113.7');
     expect(clientIp('::ffff:cb00:7107')).toBe('203.0.113.7');
     expect(clientIp('203.0.113.8')).not.toBe(clientIp('203.0.113.7'));
+  });
+
+  it('keys a canonical IPv4 address as ipaddr.js reads it, and other spellings of it through ipaddr.js', () => {
+    for (const address of ['0.0.0.0', '9.10.99.100', '199.200.249.250', '255.255.255.255', '10.0.0.1', '::ffff:127.0.0.1']) {
+      expect(clientIp(address)).toBe(ipaddr.process(address).toString());
+    }
+    expect(clientIp('10.0.0.01')).toBe(ipaddr.process('10.0.0.01').toString());
+    expect(clientIp('256.0.0.1')).toBe('256.0.0.1');
+    expect(clientIp('1.2.3.4.5')).toBe('1.2.3.4.5');
   });
 
   it('keys every address of one IPv6 /64 alike, and another /64 apart', () => {

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { serializeBody } from './serializeBody.ts';
 import { ifNoneMatchMatches, weakEtag } from './weakEtag.ts';
 
@@ -17,25 +17,30 @@ import { ifNoneMatchMatches, weakEtag } from './weakEtag.ts';
 export function conditionalGet(): Middleware {
   return async function etag(ctx, next) {
     await next();
-    if (ctx.status !== 200 || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;
-    // Koa's typings say string, but an absent header reads as undefined.
-    const existing: unknown = ctx.response.get('ETag');
-    let tag = typeof existing === 'string' ? existing : '';
-    if (tag === '') {
-      const bytes = serializeBody(ctx);
-      if (!bytes) return;
-      tag = weakEtag(bytes);
-      ctx.set('ETag', tag);
-    }
-    const ifNoneMatch = ctx.get('If-None-Match');
-    if (
-      ifNoneMatch !== ''
-        ? ifNoneMatchMatches(ifNoneMatch, tag)
-        : notModifiedSince(ctx.get('If-Modified-Since'), ctx.response.get('Last-Modified'))
-    ) {
-      ctx.status = 304;
-    }
+    answerConditionally(ctx);
   };
+}
+
+/** What `conditionalGet` does once the response is made: ETag on a 200, and 304 when the request's validators match. */
+export function answerConditionally(ctx: Context): void {
+  if (ctx.status !== 200 || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;
+  // Koa's typings say string, but an absent header reads as undefined.
+  const existing: unknown = ctx.response.get('ETag');
+  let tag = typeof existing === 'string' ? existing : '';
+  if (tag === '') {
+    const bytes = serializeBody(ctx);
+    if (!bytes) return;
+    tag = weakEtag(bytes);
+    ctx.set('ETag', tag);
+  }
+  const ifNoneMatch = ctx.get('If-None-Match');
+  if (
+    ifNoneMatch !== ''
+      ? ifNoneMatchMatches(ifNoneMatch, tag)
+      : notModifiedSince(ctx.get('If-Modified-Since'), ctx.response.get('Last-Modified'))
+  ) {
+    ctx.status = 304;
+  }
 }
 
 /** True when the representation last modified at `lastModified` is no newer than `ifModifiedSince` (both HTTP dates). */

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { matchedEndpointOf } from './requestState.ts';
 
 /**
@@ -7,10 +7,15 @@ import { matchedEndpointOf } from './requestState.ts';
  * route: a cache hit never reaches the route. Errors keep the envelope's headers only.
  */
 export function endpointHeaders(): Middleware {
-  return async function setEndpointHeaders(ctx, next) {
+  return async function endpointHeadersAround(ctx, next) {
     await next();
-    const headers = matchedEndpointOf(ctx)?.definition.responseHeaders;
-    if (!headers || (ctx.status !== 200 && ctx.status !== 304)) return;
-    for (const [name, value] of Object.entries(headers)) ctx.set(name, value);
+    setEndpointHeaders(ctx);
   };
+}
+
+/** What `endpointHeaders` does once the response is made. */
+export function setEndpointHeaders(ctx: Context): void {
+  const headers = matchedEndpointOf(ctx)?.definition.responseHeaders;
+  if (!headers || (ctx.status !== 200 && ctx.status !== 304)) return;
+  for (const [name, value] of Object.entries(headers)) ctx.set(name, value);
 }

@@ -11,6 +11,9 @@ import type { ResolveEndpointOptions } from './resolveEndpoint.ts';
 import { conditionalGet } from './conditionalGet.ts';
 import { endpointHeaders } from './endpointHeaders.ts';
 import { responseCache } from './responseCache.ts';
+import { BodyCache } from './bodyCache.ts';
+import { cachedAnswer } from './cachedAnswer.ts';
+import { ResolvedUrls } from './resolvedUrls.ts';
 import type { ResponseCacheOptions } from './responseCache.ts';
 
 export interface HttpPipelineOptions {
@@ -27,20 +30,25 @@ export interface HttpPipelineOptions {
 
 /**
  * The middlewares in their one correct order, to `app.use` before the routes:
- * request id → CORS → rate limit → error mapping → request-line limit → endpoint + query validation →
- * endpoint headers → (beforeCache) → ETag/304 → response cache → (routes).
+ * request id → CORS → rate limit → error mapping → cached answer of a URL validated before →
+ * request-line limit → endpoint + query validation → endpoint headers → (beforeCache) → ETag/304 →
+ * response cache → (routes).
  */
 export function httpPipeline(options: HttpPipelineOptions): Middleware[] {
+  const cache = options.cache.cache ?? new BodyCache(options.cache.maxBytes);
+  const resolved = new ResolvedUrls();
+  const beforeCache = options.beforeCache ?? [];
   return [
     requestId({ logger: options.logger }),
     cors(),
     rateLimit({ ...options.rateLimit, clock: options.clock }),
     errorMiddleware({ logger: options.logger, retryAfterSeconds: options.retryAfterSeconds }),
+    cachedAnswer({ ...options.cache, cache, resolved, beforeCache, clock: options.clock }),
     requestLineLimit(),
-    ...resolveEndpoint(options.endpoints),
+    ...resolveEndpoint({ ...options.endpoints, resolved }),
     endpointHeaders(),
-    ...(options.beforeCache ?? []),
+    ...beforeCache,
     conditionalGet(),
-    responseCache({ ...options.cache, clock: options.clock }),
+    responseCache({ ...options.cache, cache, clock: options.clock }),
   ];
 }

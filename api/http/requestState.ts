@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { EndpointDefinition, EndpointName } from '../../schemas/api/endpoints.ts';
 import type { QueryByEndpoint } from '../../schemas/api/queryByEndpoint.ts';
+import type { ResolvedUrl } from './resolvedUrls.ts';
 
 // Typed access to what the middlewares leave on `ctx.state` for each other and for the route
 // handlers (Koa types `ctx.state` as `any`).
@@ -18,6 +19,8 @@ export interface ApiRequestState {
   log?: Logger;
   endpoint?: MatchedEndpoint;
   query?: unknown;
+  /** The resolution of the request target (endpoint, query, cache key), once routed and validated. */
+  resolved?: ResolvedUrl;
 }
 
 interface HasState {

@@ -1,24 +1,18 @@
 import type { Middleware } from 'koa';
-import { LRUCache } from 'lru-cache';
 import { ApiError } from './apiError.ts';
 import { endpointRouter } from './endpointRouter.ts';
-import { apiState, type MatchedEndpoint } from './requestState.ts';
+import { apiState } from './requestState.ts';
 import { parseQuery } from '../query/parseQuery.ts';
-import { resolvedUrlBytes } from './resolvedUrlBytes.ts';
+import { ResolvedUrls, type ResolvedUrl } from './resolvedUrls.ts';
 
 export interface ResolveEndpointOptions {
   /** Where the API is mounted; default `/api/v1`. */
   readonly basePath?: string;
+  /** Where resolved URLs are remembered; pass one to share it with the response cache's early answer. */
+  readonly resolved?: ResolvedUrls;
 }
 
 export const ALLOWED_METHODS = 'GET, HEAD';
-
-/**
- * Heap budget of the remembered resolutions, as `resolvedUrlBytes` estimates them: bounded in
- * bytes, not entries, since one valid URL may keep a thousand list items. Ten thousand typical
- * URLs fit, as the entry-count bound held before.
- */
-export const RESOLVED_URL_BYTES = 8 * 1024 * 1024;
 
 /**
  * Finds the endpoint of the request (@koa/router over the catalogue) and validates its query
@@ -26,17 +20,12 @@ export const RESOLVED_URL_BYTES = 8 * 1024 * 1024;
  * HEAD on a known path 405 with `Allow`, a bad query 400 naming every offending parameter.
  * On success the route reads the match with `matchedEndpointOf(ctx)` and the typed query with
  * `queryOf(ctx, name)`. (The router's own `allowedMethods()` answers OPTIONS with 200 and
- * unknown methods with 501; decisions.md wants 405 for both.)
+ * unknown methods with 501; decisions.md wants 405 for both.) A URL that resolved once is
+ * taken from `ResolvedUrls` without routing or validating it again.
  */
 export function resolveEndpoint(options: ResolveEndpointOptions = {}): Middleware[] {
   const router = endpointRouter(options.basePath ?? '/api/v1');
-  // A URL's endpoint and validated query depend on the URL alone, so a URL that resolved once is
-  // not routed and validated again: most traffic repeats a few URLs (cache hits), and routing
-  // plus validation were a tenth of a hit's CPU. Only successes are kept; a bad URL pays each time.
-  const resolved = new LRUCache<string, { endpoint: MatchedEndpoint; query: unknown }>({
-    maxSize: RESOLVED_URL_BYTES,
-    sizeCalculation: (entry, url) => resolvedUrlBytes(url, entry.query),
-  });
+  const resolved = options.resolved ?? new ResolvedUrls();
   const validateQuery: Middleware = async (ctx, next) => {
     const state = apiState(ctx);
     if (!state.endpoint) {
@@ -52,22 +41,29 @@ export function resolveEndpoint(options: ResolveEndpointOptions = {}): Middlewar
       throw new ApiError('INVALID_REQUEST', 'One or more query parameters are invalid.', { details: parsed.details });
     }
     // Shared by every later request of this URL: nothing downstream may change it.
-    state.query = Object.freeze(parsed.query);
-    resolved.set(ctx.url, { endpoint: state.endpoint, query: state.query });
+    const query = Object.freeze(parsed.query);
+    adopt(ctx, resolved.remember(ctx.url, { endpoint: state.endpoint, query, path: ctx.path, querystring: ctx.querystring }));
     await next();
   };
   const resolve: Middleware = async (ctx, next) => {
-    const known = ctx.method === 'GET' || ctx.method === 'HEAD' ? resolved.get(ctx.url) : undefined;
+    const state = apiState(ctx);
+    const known = ctx.method === 'GET' || ctx.method === 'HEAD' ? (state.resolved ?? resolved.get(ctx.url)) : undefined;
     if (!known) {
       await router.routes(ctx, async () => {
         await validateQuery(ctx, next);
       });
       return;
     }
-    const state = apiState(ctx);
-    state.endpoint = known.endpoint;
-    state.query = known.query;
+    adopt(ctx, known);
     await next();
   };
   return [resolve];
+}
+
+/** Leaves a resolution on the request for the cache and the route. */
+export function adopt(ctx: { state: unknown }, known: ResolvedUrl): void {
+  const state = apiState(ctx);
+  state.resolved = known;
+  state.endpoint = known.endpoint;
+  state.query = known.query;
 }

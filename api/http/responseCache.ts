@@ -1,8 +1,9 @@
 import type { Context, Middleware } from 'koa';
-import type { DataListing, EndpointName } from '../../schemas/api/endpoints.ts';
+import type { DataListing, EndpointDefinition, EndpointName } from '../../schemas/api/endpoints.ts';
 import { canonicalQueryKey } from '../query/canonicalQueryKey.ts';
 import { BodyCache, type CachedBody } from './bodyCache.ts';
-import { matchedEndpointOf, apiState } from './requestState.ts';
+import { cacheControlOf, markResponse, replayHit, ttlOf } from './replayHit.ts';
+import { apiState } from './requestState.ts';
 import { JSON_TYPE, serializeBody } from './serializeBody.ts';
 import { SingleFlight } from './singleFlight.ts';
 import { weakEtag } from './weakEtag.ts';
@@ -37,23 +38,23 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
   const flights = new SingleFlight<CachedBody>();
 
   return async function cacheResponse(ctx, next) {
-    const matched = matchedEndpointOf(ctx);
+    const { endpoint: matched, resolved } = apiState(ctx);
     if (!matched || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
       await next();
       return;
     }
     const { definition } = matched;
-    if (isBypass(apiState(ctx).query)) {
+    if (resolved ? resolved.bypass : isBypass(apiState(ctx).query)) {
       await next();
       if (ctx.status === 200) markResponse(ctx, 'BYPASS', 'no-store');
       return;
     }
 
-    const ttl = options.ttlSeconds?.[definition.name] ?? definition.ttlSeconds;
-    const cacheControl = `public, max-age=${ttl}`;
-    const key = canonicalQueryKey(ctx.path, ctx.querystring);
+    const ttl = ttlOf(definition, options.ttlSeconds);
+    const cacheControl = cacheControlOf(definition, options.ttlSeconds);
+    const key = resolved?.cacheKey ?? canonicalQueryKey(ctx.path, ctx.querystring);
     // Read before the data: a write landing during the query leaves this entry on the old version.
-    const version = definition.listings.length === 0 ? 'static' : await options.getDataVersion(ctx, definition.listings);
+    const version = await dataVersionOf(ctx, definition, options.getDataVersion);
     const now = options.clock();
     const flightKey = `${version}\u0000${key}`;
     const computeAndStore = () =>
@@ -83,6 +84,15 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
   };
 }
 
+/** The data version a cached answer of `definition` must carry to be served now ('static': a document with no listings). */
+export function dataVersionOf(
+  ctx: Context,
+  definition: EndpointDefinition,
+  getDataVersion: ResponseCacheOptions['getDataVersion'],
+): Promise<string> | string {
+  return definition.listings.length === 0 ? 'static' : getDataVersion(ctx, definition.listings);
+}
+
 /** The response as a cache entry (its ETag set on the response), or null when it is not a cacheable 200. */
 function storedResponse(ctx: Context, at: { version: string; now: number; ttl: number }): CachedBody | null {
   if (ctx.status !== 200) return null;
@@ -104,21 +114,6 @@ function storedResponse(ctx: Context, at: { version: string; now: number; ttl: n
   };
 }
 
-function replayHit(ctx: Context, hit: CachedBody, now: number, cacheControl: string): void {
-  ctx.status = 200;
-  ctx.type = hit.contentType ?? JSON_TYPE;
-  ctx.body = hit.body;
-  ctx.set('ETag', hit.etag);
-  if (hit.lastModified) ctx.set('Last-Modified', hit.lastModified);
-  ctx.set('Age', String(Math.max(0, Math.floor((now - hit.storedAtMs) / 1000))));
-  markResponse(ctx, 'HIT', cacheControl);
-}
-
 function isBypass(query: unknown): boolean {
   return typeof query === 'object' && query !== null && (query as { updatedSince?: unknown }).updatedSince !== undefined;
-}
-
-function markResponse(ctx: Context, state: 'HIT' | 'MISS' | 'BYPASS', cacheControl: string): void {
-  ctx.set('X-Cache', state);
-  ctx.set('Cache-Control', cacheControl);
 }
