@@ -36,10 +36,9 @@ export interface LogDestinationOptions {
 export function createLogDestination(fd = 1, options: LogDestinationOptions = {}): LogDestination {
   const retryMs = options.retryMs ?? 50;
   const queue = new LogWriteQueue(nonBlockingHandle(fd), options.maxQueuedBytes ?? 4 * 1024 * 1024);
-  // Lines of this event-loop turn, written together when it ends: one write(2) for all the lines
-  // of the requests a turn answered, instead of one each (under load the API's request log
-  // otherwise spent more CPU in write(2) than in formatting the lines; measured: see
-  // docs/performance.md, The API).
+  // Lines of this event-loop turn, written together when it ends: one write(2) per turn, as one
+  // per line cost the API's request log more CPU under load than formatting the lines (measured:
+  // see docs/performance.md, The API).
   let turn: string[] = [];
   let turnScheduled = false;
   let retry: NodeJS.Timeout | undefined;
