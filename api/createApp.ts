@@ -33,7 +33,8 @@ export interface AppDependencies {
 /**
  * The public HTTP app. Health lives outside the versioned base path for load balancers and
  * spends no rate-limit budget. Everything else: request log → read-model scope → request id →
- * CORS → rate limit → errors → endpoint + query → ETag/304 → cache → resource routes.
+ * CORS → rate limit → errors → cached answer of a URL validated before → endpoint + query →
+ * ETag/304 → cache → resource routes.
  */
 export function createApp(deps: AppDependencies): Koa {
   const { config } = deps;
