@@ -6,11 +6,11 @@
 //
 // `deferred` projects as a rebuild does (coaches and clubs derived once after the last batch,
 // see replaySink): its documents equal the per-batch ones but for the writer's `rev` guards.
-// Copied into an older checkout it also runs there (the store moved to test/support).
+// To compare with a checkout from before projectEvents (issue 27), run that checkout's own copy.
 import { existsSync } from 'node:fs';
 import { createHistory } from '../generator/index.ts';
 import { sweepDue } from '../projector/clock/sweepDue.ts';
-import { projectBatch } from '../projector/write/projectBatch.ts';
+import { projectEvents } from '../projector/write/projectEvents.ts';
 import type { DomainEvent } from '../services/events/index.ts';
 import type { MemoryProjectionStore as Store } from '../test/support/memoryProjectionStore.ts';
 
@@ -26,7 +26,7 @@ const store = new MemoryProjectionStore({ clone: true });
 // Imported only when asked for, so that the file still runs in checkouts that predate it.
 const replay =
   process.argv[3] === 'deferred' ? (await import('../projector/write/projectionSink.ts')).replaySink(store, config, () => now) : undefined;
-const fold = (events: DomainEvent[]): Promise<unknown> => replay?.apply(events) ?? projectBatch({ events }, store, config, now);
+const fold = (events: DomainEvent[]): Promise<unknown> => replay?.apply(events) ?? projectEvents(events, store, config, now);
 let batch: DomainEvent[] = [];
 for (const event of createHistory({ seed: 20261124, events: Number(process.argv[2] ?? 100_000), now })) {
   batch.push(event);

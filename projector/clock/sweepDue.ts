@@ -1,7 +1,8 @@
 import { runIsolating } from '../consume/runIsolating.ts';
 import type { ProjectionConfig } from '../evolve/index.ts';
-import { projectBatch, type DerivationFailed } from '../write/projectBatch.ts';
+import type { DerivationFailed } from '../write/deriveDeferred.ts';
 import type { ProjectionStore } from '../write/projectionStore.ts';
+import { sweepSubjects } from '../write/sweepSubjects.ts';
 
 export interface SweepResult {
   competitions: number;
@@ -60,7 +61,7 @@ export async function sweepDue(
     await runIsolating(
       found.filter((key) => !skipped.has(key.slice(2))),
       async (keys) => {
-        await projectBatch({ events: [], due: dueOf(keys) }, store, config, now);
+        await sweepSubjects(dueOf(keys), store, config, now);
         return [...keys];
       },
       (key, error) => {

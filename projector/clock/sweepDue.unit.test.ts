@@ -4,7 +4,9 @@ import { createHistory } from '../../generator/createHistory.ts';
 import { MemoryProjectionStore } from '../../test/support/memoryProjectionStore.ts';
 import type { ProjectionConfig } from '../evolve/index.ts';
 import type { StateByKind, StateKind } from '../write/projectionStore.ts';
-import { deriveDeferred, noneDeferred, projectBatch } from '../write/projectBatch.ts';
+import { deriveDeferred } from '../write/deriveDeferred.ts';
+import { projectEvents } from '../write/projectEvents.ts';
+import { noneDeferred, replayChunk } from '../write/replayChunk.ts';
 import { sweepDue } from './sweepDue.ts';
 
 const config: ProjectionConfig = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
@@ -33,7 +35,7 @@ describe('a subject whose derivation fails on its own content', () => {
     const bad = personIds[3]!;
     const store = new FailingOn('none yet', () => new TypeError('bad state'));
     const deferred = noneDeferred();
-    await projectBatch({ events: history }, store, config, NOW, deferred);
+    await replayChunk(history, store, config, deferred);
     store.bad = bad;
     const failed: [string, string][] = [];
     await deriveDeferred(deferred, store, config, NOW, undefined, (kind, id) => void failed.push([kind, id]));
@@ -45,7 +47,7 @@ describe('a subject whose derivation fails on its own content', () => {
 
   it('is left due by a clock sweep, which applies every other transition', async () => {
     const store = new FailingOn('none yet', () => new TypeError('bad state'));
-    await projectBatch({ events: history }, store, config, NOW);
+    await projectEvents(history, store, config, NOW);
     const due = await store.findDue('dancers', LATER, 1_000);
     expect(due.length).toBeGreaterThan(1);
     store.bad = due[0]!;
@@ -58,7 +60,7 @@ describe('a subject whose derivation fails on its own content', () => {
 
   it('keeps the retry path for a database error', async () => {
     const store = new FailingOn('none yet', () => new MongoNetworkError('connection reset'));
-    await projectBatch({ events: history }, store, config, NOW);
+    await projectEvents(history, store, config, NOW);
     const due = await store.findDue('dancers', LATER, 1_000);
     store.bad = due[0]!;
     await expect(sweepDue(store, config, LATER, () => undefined)).rejects.toBeInstanceOf(MongoNetworkError);

@@ -9,7 +9,7 @@ import { MongoProjectionStore } from '../write/mongoProjectionStore.ts';
 import { allCollectionNames, projectionCollections, type ProjectionCollections } from '../write/projectionCollections.ts';
 import { ensureWriterIndexes } from '../../services/readModel/indexPlan.ts';
 import { replaySink } from '../write/projectionSink.ts';
-import { DERIVATION_ORDER } from '../write/projectBatch.ts';
+import { DERIVATION_ORDER } from '../write/deriveDeferred.ts';
 
 export interface RebuildOptions extends ProjectorContext {
   /** How long the old generation stays after the switch, for requests already reading it. */

@@ -14,10 +14,7 @@ import {
 import { evolveClubInPlace } from '../evolve/evolveClub.ts';
 import { evolveCompetitionInPlace } from '../evolve/evolveCompetition.ts';
 import { evolvePersonInPlace } from '../evolve/evolvePerson.ts';
-import type { StateByKind, StateKind } from './projectionStore.ts';
-
-/** The aggregate states a batch loaded, by kind and id. */
-export type BatchStates = { [K in StateKind]: Map<string, StateByKind[K]> };
+import type { StateKind, States } from './projectionStore.ts';
 
 export const kindOf = (event: DomainEvent): StateKind =>
   event.type.startsWith('competition.') ? 'competition' : event.type.startsWith('person.') ? 'person' : 'club';
@@ -33,7 +30,7 @@ export interface Folded {
  * Folds the events into the loaded states, in place (the loaded states belong to this batch
  * alone), starting an aggregate seen for the first time from its initial state.
  */
-export function foldEvents(events: readonly DomainEvent[], states: BatchStates, config: ProjectionConfig): Folded {
+export function foldEvents(events: readonly DomainEvent[], states: States, config: ProjectionConfig): Folded {
   const outcomes = new Array<Outcome>(events.length);
   const replayed = new Set<string>();
   events.forEach((event, i) => {

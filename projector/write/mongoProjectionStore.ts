@@ -1,7 +1,18 @@
 import type { AnyBulkWriteOperation, Collection, Db, Document, WriteConcern } from 'mongodb';
 import { bumpVersions } from '../../services/mongo/index.ts';
 import type { MemberLinkFact } from '../evolve/index.ts';
-import type { DerivedDocs, DerivedListing, OwnWrites, ProjectionStore, Stamp, Stamped, StateByKind, StateKind } from './projectionStore.ts';
+import type {
+  DerivedDocs,
+  DerivedListing,
+  OwnDocs,
+  ProjectionStore,
+  Stamp,
+  Stamped,
+  Stamps,
+  StateByKind,
+  StateKind,
+  States,
+} from './projectionStore.ts';
 import { lostGuards } from './lostGuards.ts';
 import { projectionCollections, type ProjectionCollections } from './projectionCollections.ts';
 
@@ -23,7 +34,8 @@ export class MongoProjectionStore implements ProjectionStore {
   private readonly live: boolean;
   /**
    * Aggregates whose state the last load did not find: their state and own documents are new,
-   * so they are inserted (an insert costs SecantusDB a tenth of a guarded upsert). Only a hint:
+   * so they are inserted (far cheaper on SecantusDB than a guarded upsert: docs/performance.md,
+   * "The projector's writes"). Only a hint:
    * an insert that meets an existing document (a replay after a crash, a clock sweep elsewhere)
    * falls back to the guarded replace, so the outcome is the upsert's either way.
    */
@@ -73,43 +85,35 @@ export class MongoProjectionStore implements ProjectionStore {
     return docs as unknown as MemberLinkFact[];
   }
 
-  async writeOwn(writes: OwnWrites): Promise<void> {
-    const jobs: Promise<unknown>[] = [];
-    for (const kind of ['competition', 'person', 'club'] as const) {
-      // A state never goes back in version (a consumer fenced out by a rebalance loses).
-      const ops: AnyBulkWriteOperation<Stored>[] = [...writes.states[kind].values()].map((state) => ({
-        replaceOne: { filter: { _id: state._id, version: { $lte: state.version } }, replacement: state, upsert: true },
-      }));
-      jobs.push(this.insertNewThenReplace(this.names.states[kind], ops, (id) => this.absent.has(id)));
-    }
-    const stamped = (id: string, doc: object | null, aggregateId = id): AnyBulkWriteOperation<Stored> => {
-      const stamp: Stamp = { v: writes.versions.get(aggregateId) ?? 0, at: writes.stampAt };
-      // The same predicate as `{_id, $or}`; under `$and` because SecantusDB runs a write whose
-      // filter has a top-level `$or` beside `_id` as a scan (11 ms per write on 20,000
-      // documents, though its explain shows the _id index), and this way in 0.2 ms.
-      const filter = {
-        $and: [{ _id: id }, { $or: [{ 'stamp.v': { $lt: stamp.v } }, { 'stamp.v': stamp.v, 'stamp.at': { $lte: stamp.at } }] }],
-      };
-      return doc === null ? { deleteOne: { filter } } : { replaceOne: { filter, replacement: { ...doc, stamp }, upsert: true } };
-    };
-    for (const listing of ['competitions', 'dancers', 'judges'] as const) {
-      jobs.push(
+  async writeStates(states: States): Promise<void> {
+    await Promise.all(
+      (['competition', 'person', 'club'] as const).map((kind) => {
+        // A state never goes back in version (a consumer fenced out by a rebalance loses).
+        const ops: AnyBulkWriteOperation<Stored>[] = [...states[kind].values()].map((state) => ({
+          replaceOne: { filter: { _id: state._id, version: { $lte: state.version } }, replacement: state, upsert: true },
+        }));
+        return this.insertNewThenReplace(this.names.states[kind], ops, (id) => this.absent.has(id));
+      }),
+    );
+    for (const kind of ['competition', 'person', 'club'] as const) for (const id of states[kind].keys()) this.absent.delete(id);
+  }
+
+  async writeOwnDocs(docs: OwnDocs, stamps: Stamps): Promise<void> {
+    await Promise.all(
+      (['competitions', 'dancers', 'judges'] as const).map((listing) =>
         this.insertNewThenReplace(
           this.names.read[listing],
-          [...writes.docs[listing]].map(([id, doc]) => stamped(id, doc)),
+          [...docs[listing]].map(([id, doc]) => stampedWrite(id, doc, stamps)),
           this.docIsNew,
         ),
-      );
-    }
-    await Promise.all(jobs);
-    for (const kind of ['competition', 'person', 'club'] as const) for (const id of writes.states[kind].keys()) this.absent.delete(id);
-    // Facts strictly after the states: the writer re-derives a subject only when a member's fact
-    // differs from the stored one, or when the member's events come back as duplicates (a
-    // replay after a crash). Facts already stored under a state that was not would look
-    // unchanged on the replay, and their subjects would never be derived.
+      ),
+    );
+  }
+
+  async writeDancerFacts(facts: ReadonlyMap<string, MemberLinkFact>, stamps: Stamps): Promise<void> {
     await this.insertNewThenReplace(
       this.names.memberLinks,
-      [...writes.facts.values()].map((fact) => stamped(fact._id, fact, fact.memberId)),
+      [...facts.values()].map((fact) => stampedWrite(fact._id, fact, stamps, fact.memberId)),
       () => !this.live,
     );
   }
@@ -178,8 +182,8 @@ export class MongoProjectionStore implements ProjectionStore {
    * One unordered bulk write, durable when it returns. Where the server runs multi-document
    * transactions (a replica set, as production and SecantusDB are), the bulk is one transaction:
    * all of it lands or none, and it is committed (and synced) once instead of once per statement,
-   * which SecantusDB with --sync-on-commit makes 4 to 5 times faster (1,000 guarded upserts: 62 ms
-   * against 290 ms). A lost guard (duplicate key) aborts a transaction, so a bulk with one runs
+   * which SecantusDB with --sync-on-commit makes several times faster (docs/performance.md, "The
+   * local database"). A lost guard (duplicate key) aborts a transaction, so a bulk with one runs
    * again without, where each op stands alone and the caller learns which ones lost; that only
    * happens on a replay after a crash or a race between two instances.
    *
@@ -257,6 +261,20 @@ export class MongoProjectionStore implements ProjectionStore {
       return lost;
     }
   }
+}
+
+/**
+ * A write of a stamped document (a null deletes): it lands only over an older stamp. The filter
+ * is the predicate `{_id, $or}` put under `$and`, because SecantusDB runs a write whose filter
+ * has a top-level `$or` beside `_id` as a scan, though its explain shows the _id index
+ * (docs/local-database.md; the cost is in docs/performance.md).
+ */
+function stampedWrite(id: string, doc: object | null, stamps: Stamps, aggregateId = id): AnyBulkWriteOperation<Stored> {
+  const stamp: Stamp = { v: stamps.versions.get(aggregateId) ?? 0, at: stamps.stampAt };
+  const filter = {
+    $and: [{ _id: id }, { $or: [{ 'stamp.v': { $lt: stamp.v } }, { 'stamp.v': stamp.v, 'stamp.at': { $lte: stamp.at } }] }],
+  };
+  return doc === null ? { deleteOne: { filter } } : { replaceOne: { filter, replacement: { ...doc, stamp }, upsert: true } };
 }
 
 function rethrow(error: unknown): never {

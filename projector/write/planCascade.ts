@@ -6,8 +6,8 @@ import {
   type MemberLinkFact,
   type ProjectionConfig,
 } from '../evolve/index.ts';
-import type { BatchStates } from './foldEvents.ts';
-import type { OwnDocs, OwnWrites, StateKind } from './projectionStore.ts';
+import type { OwnDocs, OwnWrites, StateKind, States } from './projectionStore.ts';
+import { subjectsReachedBy } from './subjectsReachedBy.ts';
 
 /** A clock sweep's subjects: aggregates and derived subjects whose transitions fell due. */
 export interface DueSubjects {
@@ -19,7 +19,7 @@ export interface DueSubjects {
 
 export interface CascadeInput {
   /** Every loaded state, folded: those with events and those the clock swept. */
-  states: BatchStates;
+  states: States;
   /** Aggregates with events in the batch: only their states are written. */
   withEvents: { [K in StateKind]: ReadonlySet<string> };
   due: DueSubjects;
@@ -65,11 +65,13 @@ export function planCascade(input: CascadeInput, now: Date, config: ProjectionCo
     states: statesWithEvents(states, withEvents),
     docs: { competitions: new Map(), dancers: new Map(), judges: new Map() },
     facts: new Map(),
-    stampAt: now.toISOString(),
-    versions: new Map([
-      ...[...states.competition].map(([id, st]) => [id, st.version] as const),
-      ...[...states.person].map(([id, st]) => [id, st.version] as const),
-    ]),
+    stamps: {
+      stampAt: now.toISOString(),
+      versions: new Map([
+        ...[...states.competition].map(([id, st]) => [id, st.version] as const),
+        ...[...states.person].map(([id, st]) => [id, st.version] as const),
+      ]),
+    },
   };
   const coaches = { ids: new Set(due.coaches), forced: new Set(due.coaches) };
   const clubs = new Set([...withEvents.club, ...due.clubs]);
@@ -80,25 +82,19 @@ export function planCascade(input: CascadeInput, now: Date, config: ProjectionCo
     const docs = roleReadDocuments(state, now, config);
     if (state.roles.dancer) own.docs.dancers.set(id, docs.dancer);
     if (state.roles.judge) own.docs.judges.set(id, docs.judge);
-    if (state.roles.coach) {
-      coaches.ids.add(id);
-      if (forced.has(id)) coaches.forced.add(id);
-    }
-    for (const fact of dancerLinkFacts(state, now, config)) {
-      own.facts.set(fact._id, fact);
-      if (!forced.has(id) && sameFact(input.storedFacts.get(fact._id), fact)) continue;
-      if (fact.kind === 'club') clubs.add(fact.subjectId);
-      else {
-        coaches.ids.add(fact.subjectId);
-        if (forced.has(id)) coaches.forced.add(fact.subjectId);
-      }
-    }
+    const facts = dancerLinkFacts(state, now, config);
+    for (const fact of facts) own.facts.set(fact._id, fact);
+    const changed = forced.has(id) ? facts : facts.filter((fact) => !sameFact(input.storedFacts.get(fact._id), fact));
+    const reached = subjectsReachedBy(state, changed);
+    for (const coach of reached.coaches) coaches.ids.add(coach);
+    if (forced.has(id)) for (const coach of reached.coaches) coaches.forced.add(coach);
+    for (const club of reached.clubs) clubs.add(club);
   }
   return { own, swept: deferDocs(own.docs, due.persons), coaches, clubs };
 }
 
 /** The folded states of the aggregates that had events (the only states a batch writes). */
-export function statesWithEvents(states: BatchStates, withEvents: CascadeInput['withEvents']): OwnWrites['states'] {
+export function statesWithEvents(states: States, withEvents: CascadeInput['withEvents']): States {
   const only = <S>(kind: StateKind, all: Map<string, S>): Map<string, S> => new Map([...all].filter(([id]) => withEvents[kind].has(id)));
   return { competition: only('competition', states.competition), person: only('person', states.person), club: only('club', states.club) };
 }

@@ -3,8 +3,9 @@ import type { DomainEvent } from '../../services/events/index.ts';
 import { dancerGrant, LV, person } from '../../test/api/eventBuilders.ts';
 import { eventStream, uuid } from '../../test/support/testEvents.ts';
 import { type MemberLinkFact, type ProjectionConfig } from '../evolve/index.ts';
-import { foldEvents, type BatchStates } from './foldEvents.ts';
+import { foldEvents } from './foldEvents.ts';
 import { planCascade, type DueSubjects } from './planCascade.ts';
+import type { States } from './projectionStore.ts';
 
 const config: ProjectionConfig = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -28,7 +29,7 @@ const paid = dancer.next('person.membership_paid', '2026-02-01T10:00:00Z', {
 
 /** Folds `stored` (the state as loaded) and then the batch's `events` (its own), and plans at NOW. */
 function plan(stored: DomainEvent[], events: DomainEvent[], storedFacts: MemberLinkFact[], due = noneDue) {
-  const states: BatchStates = { competition: new Map(), person: new Map(), club: new Map() };
+  const states: States = { competition: new Map(), person: new Map(), club: new Map() };
   foldEvents(stored, states, config);
   const { replayed } = foldEvents(events, states, config);
   const withEvents = {

@@ -1,21 +1,16 @@
 import type { DomainEvent } from '../../services/events/index.ts';
 import type { ApplyOutcome, EventSink } from '../consume/applyChunk.ts';
 import type { Outcome, ProjectionConfig } from '../evolve/index.ts';
-import {
-  deriveDeferred,
-  noneDeferred,
-  projectBatch,
-  type DeferredSubjects,
-  type DerivationFailed,
-  type FinalListings,
-} from './projectBatch.ts';
+import { deriveDeferred, type DerivationFailed, type FinalListings } from './deriveDeferred.ts';
+import { projectEvents } from './projectEvents.ts';
+import { noneDeferred, replayChunk, type DeferredSubjects } from './replayChunk.ts';
 import type { ProjectionStore } from './projectionStore.ts';
 
-/** The consumer's sink: one projectBatch per chunk, at the clock's "now". */
+/** The consumer's sink: one projectEvents per chunk, at the clock's "now". */
 export function projectionSink(store: ProjectionStore, config: ProjectionConfig, clock: () => Date): EventSink {
   return {
     async apply(events: DomainEvent[]): Promise<ApplyOutcome[]> {
-      const { outcomes } = await projectBatch({ events }, store, config, clock());
+      const { outcomes } = await projectEvents(events, store, config, clock());
       return consumerOutcomes(outcomes);
     },
   };
@@ -36,8 +31,7 @@ export function replaySink(
   const deferred = noneDeferred();
   return {
     async apply(events: DomainEvent[]): Promise<ApplyOutcome[]> {
-      const { outcomes } = await projectBatch({ events }, store, config, clock(), deferred);
-      return consumerOutcomes(outcomes);
+      return consumerOutcomes(await replayChunk(events, store, config, deferred));
     },
     deriveDeferred: (final?: FinalListings, failed?: DerivationFailed) => deriveDeferred(deferred, store, config, clock(), final, failed),
   };

@@ -7,7 +7,7 @@ import type {
 } from '../../services/readModel/documents.ts';
 import type { ClubState, CompetitionState, MemberLinkFact, PersonState } from '../evolve/index.ts';
 
-// The I/O edge of the projector. projectBatch decides what to write; a store only loads and
+// The I/O edge of the projector. The cascade (writeCascade) decides what to write; a store only loads and
 // writes. MongoProjectionStore is the real one; MemoryProjectionStore (test/support) keeps everything in maps
 // and counts operations (unit tests of the pipeline, and the benchmark's "our own cost" run).
 
@@ -24,21 +24,28 @@ export interface OwnDocs {
   judges: Map<string, JudgeDocument | null>;
 }
 
+/** The folded states a batch writes, by kind and id (only the partition's consumer writes a state). */
+export type States = { [K in StateKind]: Map<string, StateByKind[K]> };
+
 /**
- * Writes owned by single aggregates. States are written only by the partition's consumer (and
- * never go back in version). Documents and dancer link facts are pure functions of (state, now)
- * and may also come from a clock sweep, so each is stamped with {v: the state's version, at:
- * now} and a write never replaces a document with a higher stamp.
+ * How documents and dancer link facts owned by single aggregates are stamped. They are pure
+ * functions of (state, now) and may also come from a clock sweep, so each is stamped with
+ * {v: the state's version, at: now} and a write never replaces a document with a higher stamp.
  */
-export interface OwnWrites {
-  states: { [K in StateKind]: Map<string, StateByKind[K]> };
-  docs: OwnDocs;
-  /** Dancer link facts (club membership, coach links), keyed by fact _id. */
-  facts: Map<string, MemberLinkFact>;
+export interface Stamps {
   /** The `now` the documents and facts were computed at (canonical UTC). */
   stampAt: string;
   /** Version of the competition (for its document) or person (for its documents and facts). */
   versions: Map<string, number>;
+}
+
+/** A batch's writes owned by single aggregates: states, their documents, the dancer link facts. */
+export interface OwnWrites {
+  states: States;
+  docs: OwnDocs;
+  /** Dancer link facts (club membership, coach links), keyed by fact _id. */
+  facts: Map<string, MemberLinkFact>;
+  stamps: Stamps;
 }
 
 /** Written into every stamped document; a write never replaces a greater stamp. */
@@ -69,8 +76,12 @@ export interface ProjectionStore {
    * a coach's staff facts), so the writer re-derives only the subjects whose facts change.
    */
   loadMemberFacts(memberRole: 'dancer' | 'coach', memberIds: readonly string[]): Promise<MemberLinkFact[]>;
-  /** Facts land only after the states (see planCascade: a replay must find them unchanged only when their state is stored too). */
-  writeOwn(writes: OwnWrites): Promise<void>;
+  /** States never go back in version (a consumer fenced out by a rebalance loses). */
+  writeStates(states: States): Promise<void>;
+  /** Competition, dancer and judge documents, each under its stamp (a null deletes). */
+  writeOwnDocs(docs: OwnDocs, stamps: Stamps): Promise<void>;
+  /** Dancer link facts, each under its member's stamp. */
+  writeDancerFacts(facts: ReadonlyMap<string, MemberLinkFact>, stamps: Stamps): Promise<void>;
   /** Atomically increments the revision of each subject key (`coach|<id>`, `club|<id>`). */
   bumpRevisions(keys: readonly string[]): Promise<void>;
   readRevisions(keys: readonly string[]): Promise<Map<string, number>>;

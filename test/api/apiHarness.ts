@@ -11,7 +11,7 @@ import type { DomainEvent } from '../../services/events/index.ts';
 import { ensureMeta } from '../../services/mongo/index.ts';
 import { ensureReadModelIndexes } from '../../services/readModel/indexPlan.ts';
 import { MongoProjectionStore } from '../../projector/write/mongoProjectionStore.ts';
-import { projectBatch } from '../../projector/write/projectBatch.ts';
+import { projectEvents } from '../../projector/write/projectEvents.ts';
 import { projectionCollections } from '../../projector/write/projectionCollections.ts';
 import { testServers, uniqueName } from '../support/isolation.ts';
 import { expectMatchesSchema } from './expectMatchesSchema.ts';
@@ -55,7 +55,7 @@ export async function openDatabase(prefix: string): Promise<Database> {
     project: async (events, now) => {
       const store = new MongoProjectionStore(db, generation);
       // One batch per event keeps the writer's guards out of the way of hand-made histories.
-      for (const event of events) await projectBatch({ events: [event] }, store, PROJECTION, now);
+      for (const event of events) await projectEvents([event], store, PROJECTION, now);
     },
     drop: async () => {
       await db.dropDatabase();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_FEED_MAX_EVENTS, ErrorEnvelope } from '../../schemas/api/index.ts';
 import type { DomainEvent } from '../../services/events/index.ts';
 import { MongoProjectionStore } from '../../projector/write/mongoProjectionStore.ts';
-import { projectBatch } from '../../projector/write/projectBatch.ts';
+import { projectEvents } from '../../projector/write/projectEvents.ts';
 import { readCalendar, type ReadCalendar } from '../support/readCalendar.ts';
 import { PROJECTION, SITE_URL, afterFreshnessBound, openDatabase, type Database } from './apiHarness.ts';
 import { NOW, calendarEvents, ids, riga } from './calendarSeed.ts';
@@ -235,7 +235,7 @@ describe('GET /competitions.ics past its bound', () => {
       events.push(...history.events);
     }
     const store = new MongoProjectionStore(big.db, 1);
-    for (let i = 0; i < events.length; i += 500) await projectBatch({ events: events.slice(i, i + 500) }, store, PROJECTION, NOW);
+    for (let i = 0; i < events.length; i += 500) await projectEvents(events.slice(i, i + 500), store, PROJECTION, NOW);
     bigApi = await startRawApi(big, NOW);
   }, 180_000);
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { loadConfig } from '../../services/config/index.ts';
 import { collectionName, switchGeneration } from '../../services/mongo/index.ts';
 import { ensureReadModelIndexes, readCollectionIndexes, type ReadListing } from '../../services/readModel/indexPlan.ts';
 import { MongoProjectionStore } from '../../projector/write/mongoProjectionStore.ts';
-import { projectBatch } from '../../projector/write/projectBatch.ts';
+import { projectEvents } from '../../projector/write/projectEvents.ts';
 import { projectionCollections } from '../../projector/write/projectionCollections.ts';
 import {
   API,
@@ -301,7 +301,7 @@ describe('read model', () => {
     const store = new MongoProjectionStore(database.db, 2, { live: false });
     await ensureReadModelIndexes(database.db, projectionCollections(2));
     for (const event of calendarEvents.filter((e) => e.aggregateId === ids.tallinn))
-      await projectBatch({ events: [event] }, store, PROJECTION, NOW);
+      await projectEvents([event], store, PROJECTION, NOW);
     expect((await get('/competitions')).json.meta.total).toBe(9);
     expect(await switchGeneration(database.db, 1, 2)).toBe(true);
     await afterFreshnessBound();

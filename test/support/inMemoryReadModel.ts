@@ -23,8 +23,9 @@ import {
 } from '../../projector/evolve/personDocuments.ts';
 import { initialPersonState, type PersonState } from '../../projector/evolve/personState.ts';
 import type { Outcome, ProjectionConfig } from '../../projector/evolve/types.ts';
+import { subjectsReachedBy } from '../../projector/write/subjectsReachedBy.ts';
 
-// The writer protocol of README.md over Maps instead of MongoDB: the reference the I/O writer
+// The writer protocol over Maps instead of MongoDB: the reference the I/O writer
 // follows, and what the unit tests use to check cross-aggregate results and determinism.
 
 export interface InMemoryReadModel {
@@ -71,15 +72,15 @@ export function createInMemoryReadModel(config: ProjectionConfig): InMemoryReadM
     put(m.clubs, clubId, clubReadDocument(club, deriveClubMembership(club, factsOf('club', clubId), now, config)));
   }
 
-  /** Returns the clubs whose facts it rewrote. */
-  function refreshCoach(coachId: string, now: Date): string[] {
+  /** Returns the staff facts it rewrote. */
+  function refreshCoach(coachId: string, now: Date): MemberLinkFact[] {
     const coach = m.personStates.get(coachId);
     const listing = coach ? deriveCoachListing(coach, factsOf('coach', coachId), now, config) : null;
     if (!coach || !listing) return [];
     put(m.coaches, coachId, coachReadDocument(coach, listing));
     const facts = coachStaffFacts(coach, listing);
     for (const fact of facts) m.memberLinks.set(fact._id, fact);
-    return facts.map((f) => f.subjectId);
+    return facts;
   }
 
   function refreshPerson(personId: string, now: Date): void {
@@ -92,10 +93,9 @@ export function createInMemoryReadModel(config: ProjectionConfig): InMemoryReadM
     put(m.judges, personId, docs.judge);
     const facts = dancerLinkFacts(state, now, config);
     for (const fact of facts) m.memberLinks.set(fact._id, fact);
-    const clubs = new Set(facts.filter((f) => f.kind === 'club').map((f) => f.subjectId));
-    const coaches = new Set(facts.filter((f) => f.kind === 'coach').map((f) => f.subjectId));
-    if (state.roles.coach) coaches.add(personId);
-    for (const coachId of coaches) for (const clubId of refreshCoach(coachId, now)) clubs.add(clubId);
+    // Every subject the facts reach, changed or not: the oracle has no stored facts to compare.
+    const { coaches, clubs } = subjectsReachedBy(state, facts);
+    for (const coachId of coaches) for (const clubId of subjectsReachedBy(undefined, refreshCoach(coachId, now)).clubs) clubs.add(clubId);
     for (const clubId of clubs) refreshClub(clubId, now);
   }
 

@@ -2,12 +2,14 @@ import type { MemberLinkFact } from '../../projector/evolve/index.ts';
 import type {
   DerivedDocs,
   DerivedListing,
-  OwnWrites,
+  OwnDocs,
   ProjectionStore,
   Stamp,
   Stamped,
+  Stamps,
   StateByKind,
   StateKind,
+  States,
 } from '../../projector/write/projectionStore.ts';
 
 type Listing = 'competitions' | 'dancers' | 'judges' | 'coaches' | 'clubs';
@@ -119,33 +121,39 @@ export class MemoryProjectionStore implements ProjectionStore {
     addTo(this.factsByMember, `${fact.memberRole}|${fact.memberId}`, fact._id);
   }
 
-  writeOwn(writes: OwnWrites): Promise<void> {
+  writeStates(states: States): Promise<void> {
     for (const kind of ['competition', 'person', 'club'] as const) {
       const target = this.states[kind] as Map<string, { version: number }>;
-      for (const [id, state] of writes.states[kind]) {
+      for (const [id, state] of states[kind]) {
         if ((target.get(id)?.version ?? 0) <= state.version) target.set(id, this.copy(state));
       }
-      this.count(`${kind}_states`, writes.states[kind].size);
-      this.noteWritten(`${kind}_states`, writes.states[kind].keys());
+      this.count(`${kind}_states`, states[kind].size);
+      this.noteWritten(`${kind}_states`, states[kind].keys());
     }
-    const wins = (stored: { stamp?: Stamp } | undefined, stamp: Stamp): boolean =>
-      !stored?.stamp || stored.stamp.v < stamp.v || (stored.stamp.v === stamp.v && stored.stamp.at <= stamp.at);
+    return Promise.resolve();
+  }
+
+  writeOwnDocs(docs: OwnDocs, stamps: Stamps): Promise<void> {
     for (const listing of ['competitions', 'dancers', 'judges'] as const) {
-      for (const [id, doc] of writes.docs[listing]) {
-        const stamp: Stamp = { v: writes.versions.get(id) ?? 0, at: writes.stampAt };
+      for (const [id, doc] of docs[listing]) {
+        const stamp = stampOf(stamps, id);
         if (!wins(this.docs[listing].get(id) as { stamp?: Stamp } | undefined, stamp)) continue;
         if (doc === null) this.docs[listing].delete(id);
         else this.docs[listing].set(id, { ...this.body(doc), stamp });
       }
-      this.count(listing, writes.docs[listing].size);
-      this.noteWritten(listing, writes.docs[listing].keys());
+      this.count(listing, docs[listing].size);
+      this.noteWritten(listing, docs[listing].keys());
     }
-    for (const [id, fact] of writes.facts) {
-      const stamp: Stamp = { v: writes.versions.get(fact.memberId) ?? 0, at: writes.stampAt };
+    return Promise.resolve();
+  }
+
+  writeDancerFacts(facts: ReadonlyMap<string, MemberLinkFact>, stamps: Stamps): Promise<void> {
+    for (const [id, fact] of facts) {
+      const stamp = stampOf(stamps, fact.memberId);
       if (wins(this.facts.get(id), stamp)) this.putFact(this.copy(fact), { stamp });
     }
-    this.count('member_links', writes.facts.size);
-    this.noteWritten('member_links', writes.facts.keys());
+    this.count('member_links', facts.size);
+    this.noteWritten('member_links', facts.keys());
     return Promise.resolve();
   }
 
@@ -201,6 +209,12 @@ export class MemoryProjectionStore implements ProjectionStore {
     return Promise.resolve();
   }
 }
+
+const stampOf = (stamps: Stamps, aggregateId: string): Stamp => ({ v: stamps.versions.get(aggregateId) ?? 0, at: stamps.stampAt });
+
+/** Whether a stamped write replaces what is stored (the Mongo store's filter, as a predicate). */
+const wins = (stored: { stamp?: Stamp } | undefined, stamp: Stamp): boolean =>
+  !stored?.stamp || stored.stamp.v < stamp.v || (stored.stamp.v === stamp.v && stored.stamp.at <= stamp.at);
 
 function addTo(index: Map<string, Set<string>>, key: string, id: string): void {
   const ids = index.get(key);

@@ -9,8 +9,12 @@ import type { ProjectionConfig } from '../evolve/index.ts';
 import { clubLocation, dancerGrant, LV, person } from '../../test/api/eventBuilders.ts';
 import { eventStream, uuid } from '../../test/support/testEvents.ts';
 import { MemoryProjectionStore } from '../../test/support/memoryProjectionStore.ts';
-import { deriveDeferred, noneDeferred, projectBatch } from './projectBatch.ts';
-import { writeOrder } from './writeCascade.ts';
+import { writeOrder, type CascadeStep, type Slot } from './cascadeSteps.ts';
+import { deriveDeferred } from './deriveDeferred.ts';
+import { orderViolations } from './orderViolations.ts';
+import { projectEvents } from './projectEvents.ts';
+import type { ProjectionStore } from './projectionStore.ts';
+import { noneDeferred, replayChunk } from './replayChunk.ts';
 
 const config: ProjectionConfig = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -44,7 +48,7 @@ function reference(events: readonly DomainEvent[]): Record<Listing, unknown[]> {
 
 async function project(events: readonly DomainEvent[], chunkSize: number): Promise<MemoryProjectionStore> {
   const store = new MemoryProjectionStore();
-  for (let i = 0; i < events.length; i += chunkSize) await projectBatch({ events: events.slice(i, i + chunkSize) }, store, config, NOW);
+  for (let i = 0; i < events.length; i += chunkSize) await projectEvents(events.slice(i, i + chunkSize), store, config, NOW);
   await sweepDue(store, config, NOW);
   return store;
 }
@@ -64,7 +68,19 @@ function interleave(events: readonly DomainEvent[], partitions: number, seed: nu
   return out;
 }
 
-const writeCalls = [...new Set(writeOrder.map((step) => step.write))];
+/** The store method each slot's write is made through (writeCascade's writeSlot). */
+const SLOT_METHOD: Record<Slot, keyof ProjectionStore> = {
+  states: 'writeStates',
+  ownDocuments: 'writeOwnDocs',
+  sweptDocuments: 'writeOwnDocs',
+  dancerFacts: 'writeDancerFacts',
+  coachRevisions: 'bumpRevisions',
+  clubRevisions: 'bumpRevisions',
+  staffFacts: 'writeStaffFacts',
+  coachDocuments: 'writeDerived',
+  clubDocuments: 'writeDerived',
+};
+const writeCalls = [...new Set(Object.values(SLOT_METHOD))];
 
 /**
  * The store, telling `hooks.written` of each write once it has landed, with the write's position
@@ -92,17 +108,18 @@ function watchingWrites(
 }
 
 /**
- * The store, except that the process "dies" right after the write of `step` has landed (the
+ * The store, except that the process "dies" right after the writes of `step` have landed (the
  * first batch's that reaches it: a store call's position within its batch names its step, since
- * every batch makes each step's write, empty or not).
+ * every batch makes each step's declared writes, one store call each, empty or not).
  */
 function dyingAfter(store: MemoryProjectionStore, step: string): { store: MemoryProjectionStore; died: () => boolean } {
-  const position = writeOrder.findIndex((s) => s.name === step);
-  expect(position, step).toBeGreaterThanOrEqual(0);
+  const index = writeOrder.findIndex((s) => s.name === step);
+  expect(index, step).toBeGreaterThanOrEqual(0);
+  const lastCall = writeOrder.slice(0, index + 1).reduce((calls, s) => calls + s.writes.length, 0) - 1;
   let died = false;
   const dying = watchingWrites(store, {
     written: (_method, at) => {
-      if (died || at !== position) return;
+      if (died || at !== lastCall) return;
       died = true;
       // The database's kind of error: a content error would be isolated and the batch go on.
       throw new MongoNetworkError('process died');
@@ -121,7 +138,7 @@ function recordingWrites(store: MemoryProjectionStore): { store: MemoryProjectio
   return { store: recording, batches };
 }
 
-describe('projectBatch', () => {
+describe('the cascade (projectEvents, sweepSubjects, replayChunk, deriveDeferred)', () => {
   it('gives the per-event reference documents for the example story', async () => {
     const store = await project(exampleEvents, 7);
     expect(documents(store)).toEqual(reference(exampleEvents));
@@ -143,8 +160,7 @@ describe('projectBatch', () => {
       const store = new MemoryProjectionStore();
       const deferred = noneDeferred();
       const shuffled = interleave(history, 6, chunk).flatMap((e, i) => (i % 9 === 0 ? [e, e] : [e]));
-      for (let i = 0; i < shuffled.length; i += chunk)
-        await projectBatch({ events: shuffled.slice(i, i + chunk) }, store, config, NOW, deferred);
+      for (let i = 0; i < shuffled.length; i += chunk) await replayChunk(shuffled.slice(i, i + chunk), store, config, deferred);
       // Nothing derived yet: the replay stored the states and collected who to derive.
       const storedDocs = Object.values(store.docs).reduce((n, docs) => n + docs.size, 0);
       expect(storedDocs, `chunk ${chunk}`).toBe(0);
@@ -163,7 +179,7 @@ describe('projectBatch', () => {
     const store = await project(withDuplicates, 333);
     expect(documents(store)).toEqual(expected);
     // Re-delivering a whole stretch after a crash changes nothing either.
-    for (let i = 0; i < 600; i += 200) await projectBatch({ events: shuffled.slice(i, i + 200) }, store, config, NOW);
+    for (let i = 0; i < 600; i += 200) await projectEvents(shuffled.slice(i, i + 200), store, config, NOW);
     expect(documents(store)).toEqual(expected);
   }, 60_000);
 
@@ -178,8 +194,8 @@ describe('projectBatch', () => {
       for (let i = 0; i < history.length; i += 400) {
         const events = history.slice(i, i + 400);
         // The last batch: no later batch touches its subjects again and hides the loss.
-        if (i + 400 >= history.length) await projectBatch({ events }, dying.store, config, NOW).catch(() => undefined);
-        await projectBatch({ events }, store, config, NOW);
+        if (i + 400 >= history.length) await projectEvents(events, dying.store, config, NOW).catch(() => undefined);
+        await projectEvents(events, store, config, NOW);
       }
       expect(dying.died()).toBe(true);
       await sweepDue(store, config, NOW);
@@ -195,7 +211,7 @@ describe('projectBatch', () => {
     it(`finishes on the next sweep a clock sweep that died after ${step}`, async () => {
       const expected = documents(await project(past, 500));
       const store = new MemoryProjectionStore();
-      for (let i = 0; i < past.length; i += 500) await projectBatch({ events: past.slice(i, i + 500) }, store, config, EARLIER);
+      for (let i = 0; i < past.length; i += 500) await projectEvents(past.slice(i, i + 500), store, config, EARLIER);
       const dying = dyingAfter(store, step);
       const first = await sweepDue(dying.store, config, NOW).catch(() => null);
       expect(first, 'the first sweep died').toBeNull();
@@ -247,10 +263,10 @@ describe('projectBatch', () => {
       const coachesCount = (s: MemoryProjectionStore): unknown => s.docs.clubs.get(club.aggregateId)?.coachesCount;
 
       const reference = new MemoryProjectionStore();
-      await projectBatch({ events }, reference, config, after);
+      await projectEvents(events, reference, config, after);
       await sweepDue(reference, config, after);
       const store = new MemoryProjectionStore();
-      await projectBatch({ events }, store, config, before);
+      await projectEvents(events, store, config, before);
       expect(coachesCount(store), 'listed by the exception').toBe(1);
       expect(coachesCount(reference), 'not once it ended').toBe(0);
 
@@ -264,7 +280,7 @@ describe('projectBatch', () => {
 
   it('writes each document at most once per batch', async () => {
     const store = new MemoryProjectionStore();
-    const { written } = await projectBatch({ events: history.slice(0, 2000) }, store, config, NOW);
+    const { written } = await projectEvents(history.slice(0, 2000), store, config, NOW);
     const touched = new Set(history.slice(0, 2000).map((e) => e.aggregateId)).size;
     // One state write per touched aggregate; documents per listing never exceed their ids.
     const stateWrites =
@@ -280,19 +296,55 @@ describe('projectBatch', () => {
   });
 
   it('makes every write of an event batch and of a clock sweep in the declared order', async () => {
+    // A step's writes are made together, so they may land in any order among themselves.
+    const bySteps = (calls: string[]): string[][] => {
+      let at = 0;
+      return writeOrder.map((step) => calls.slice(at, (at += step.writes.length)).sort());
+    };
+    const declared = writeOrder.map((step) => step.writes.map((slot) => SLOT_METHOD[slot]).sort());
     const { store, batches } = recordingWrites(new MemoryProjectionStore());
-    for (let i = 0; i < past.length; i += 1000) await projectBatch({ events: past.slice(i, i + 1000) }, store, config, EARLIER);
+    for (let i = 0; i < past.length; i += 1000) await projectEvents(past.slice(i, i + 1000), store, config, EARLIER);
     const events = batches.length - 1;
     expect((await sweepDue(store, config, NOW)).persons).toBeGreaterThan(0);
     const sweeps = batches.length - 1 - events;
     expect(sweeps).toBeGreaterThan(0);
     expect(batches.pop()).toEqual([]);
-    for (const batch of batches) expect(batch).toEqual(writeOrder.map((step) => step.write));
+    for (const batch of batches) expect(bySteps(batch)).toEqual(declared);
+  });
+
+  it('declares an order that every rule and every load holds', () => {
+    expect(orderViolations(writeOrder)).toEqual([]);
+  });
+
+  // The checker must be able to fail: each reordering below breaks one thing the order protects.
+  const moved = (name: string, to: number): CascadeStep[] => {
+    const steps = writeOrder.filter((s) => s.name !== name);
+    steps.splice(
+      to,
+      0,
+      writeOrder.find((s) => s.name === name)!,
+    );
+    return steps;
+  };
+  it.each([
+    ['dancerFacts', 0, 'dancerFacts is written before states'],
+    ['sweptDocuments', 2, 'sweptDocuments is written before *'],
+    ['clubDocuments', 3, 'clubDocuments loads staffFacts before staffFacts writes it'],
+    ['coachDocuments', 2, 'coachDocuments reads coachDocs before any step hands it on'],
+    ['coachDocuments', 4, 'coachDocuments is written before clubDocuments'],
+    ['subjectRevisions', 7, 'staffFacts is written before coachRevisions'],
+  ])('finds the order broken when %s moves to %i', (name, to, problem) => {
+    expect(orderViolations(moved(name, to)).join('\n')).toContain(problem);
   });
 
   it('signals which listings changed', async () => {
     const store = new MemoryProjectionStore();
-    await projectBatch({ events: exampleEvents.filter((e) => e.type.startsWith('competition.')) }, store, config, NOW);
+    await projectEvents(
+      exampleEvents.filter((e) => e.type.startsWith('competition.')),
+      store,
+      config,
+      NOW,
+    );
     expect(store.changed).toEqual([['competitions']]);
   });
 });
