@@ -36,11 +36,12 @@ export function batchHandler(deps: BatchHandlerDeps): (payload: EachBatchPayload
         // The next message, not fetched yet, was appended no earlier than the last applied one.
         if (lag === 0) metrics.unapplied.caughtUp(partition);
         else if (start + deps.chunkSize >= batch.messages.length) metrics.unapplied.pendingSince(partition, Number(last.timestamp));
-        // Through the batch, not consumer.commitOffsets: that retries every error for about 20 s,
-        // a rebalance's too, and a member whose commit was refused that way rejoined too late
-        // (the fail-over test once waited 60 s for the survivor). Here a refused commit ends the
-        // batch at once; kafkajs rejoins on a rebalance and fetches again on anything else, and
-        // the chunk, durable but uncommitted, is folded again idempotently.
+        // Through the batch, not consumer.commitOffsets: that retries every error under kafkajs's
+        // retry policy, a rebalance's too, and a member whose commit was refused that way rejoined
+        // too late (the fail-over test waited long for the survivor; measured: docs/performance.md,
+        // Fail-over). Here a refused commit ends the batch at once; kafkajs rejoins on a rebalance
+        // and fetches again on anything else, and the chunk, durable but uncommitted, is folded
+        // again idempotently.
         await commits.send(() =>
           payload
             .commitOffsetsIfNecessary({ topics: [{ topic, partitions: [{ partition, offset: (BigInt(last.offset) + 1n).toString() }] }] })

@@ -1,7 +1,8 @@
 /**
  * Offset commits in order, each sent only after its chunk's writes are durable, without holding
- * the next chunk for a round trip: a chunk's commit travels while the next one is folded (a
- * replay that only validated spent 8.2 s committing per chunk, 6.3 s not committing).
+ * the next chunk for a round trip: a chunk's commit travels while the next one is folded, since
+ * waiting for each commit slowed even a replay that only validated (measured: docs/performance.md,
+ * The projector's writes).
  */
 export class CommitChain {
   private last: Promise<void> = Promise.resolve();
