@@ -2,7 +2,8 @@
 import { loadConfig } from '../services/config/index.ts';
 import { createLogger } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
-import { connectMongo } from '../services/mongo/index.ts';
+import { servesFormat } from '../services/readModel/readModelFormat.ts';
+import { connectMongo, readMeta } from '../services/mongo/index.ts';
 import { startOpsServer } from '../services/ops/index.ts';
 import { runMain } from '../services/runMain.ts';
 import { shutdownOnSignal } from '../services/shutdown.ts';
@@ -27,9 +28,12 @@ runMain('api', async () => {
   shutdown.add('mongo', () => mongo.close());
   // One recent check serves the public port and the operators' port alike: probes on either, at
   // any rate, cost the database at most one ping a second.
+  // An instance older than the read model's format (a rolling upgrade's last old ones) is not
+  // ready, so the balancer sends requests to those that read it right.
   const readiness = recentReadiness(async () => {
     const mongoUp = await mongo.ping();
-    return { ready: mongoUp, checks: { mongo: mongoUp } };
+    const format = mongoUp && servesFormat((await readMeta(mongo.db)).format);
+    return { ready: mongoUp && format, checks: { mongo: mongoUp, format } };
   });
   // With REDIS_URL every instance spends one budget per client IP; Redis is not part of
   // readiness, since an instance without it still limits alone in memory.

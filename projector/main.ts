@@ -1,22 +1,23 @@
 // The projector process: consumes the events topic and keeps the read model in MongoDB.
-import { loadConfig } from '../services/config/index.ts';
+import type { Admin } from 'kafkajs';
+import type { Db } from 'mongodb';
+import { loadConfig, type Config } from '../services/config/index.ts';
 import { createKafka, ensureTopics } from '../services/kafka/index.ts';
-import { createLogger, stderrLog } from '../services/logger.ts';
+import { createLogger, drainLog, stderrLog, type Logger } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
 import { connectMongo } from '../services/mongo/index.ts';
-import { startOpsServer } from '../services/ops/index.ts';
 import { runMain } from '../services/runMain.ts';
-import { shutdownOnSignal } from '../services/shutdown.ts';
-import { createProjectorMetrics } from './metrics/projectorMetrics.ts';
+import { shutdownOnSignal, type Shutdown } from '../services/shutdown.ts';
+import { createProjectorMetrics, type ProjectorMetrics } from './metrics/projectorMetrics.ts';
 import { refreshLagFromKafka } from './metrics/refreshLagFromKafka.ts';
 import { recordFreshness } from './freshness/recordFreshness.ts';
-import { projectorContext } from './projectorContext.ts';
+import { projectorContext, type ProjectorContext } from './projectorContext.ts';
 import { bootstrapFromTopic } from './bootstrap/bootstrapFromTopic.ts';
-import { runProjector, type RunningProjector } from './runProjector.ts';
-import { projectorReadiness } from './projectorReadiness.ts';
+import { runProjector } from './runProjector.ts';
 import { checkEventsTopic } from './checkEventsTopic.ts';
 import { refreshTopicRetention } from './metrics/refreshTopicRetention.ts';
 import { refreshRebuildProgress } from './metrics/refreshRebuildProgress.ts';
+import { openOpsPort } from './openOpsPort.ts';
 
 runMain('projector', async () => {
   const config = loadConfig(process.env);
@@ -32,17 +33,7 @@ runMain('projector', async () => {
   const admin = kafka.admin();
   await admin.connect();
   shutdown.add('kafka admin', () => admin.disconnect());
-  // Open before the bootstrap, which may take many minutes: Prometheus sees the instance up
-  // (not "no projector"), not ready, and bootstrapping, with the replay's progress.
-  const started: { projector?: RunningProjector } = {};
-  const ops = await startOpsServer({
-    host: config.opsHost,
-    port: config.projector.opsPort,
-    registry,
-    readiness: projectorReadiness({ mongo, admin, projector: { isRunning: () => started.projector?.isRunning() ?? false } }),
-    live: () => started.projector?.isLive() ?? true,
-  });
-  shutdown.add('ops server', () => new Promise((resolve) => ops.close(resolve)));
+  const ops = await openOpsPort({ config, registry, mongo, admin, shutdown });
   const created = await ensureTopics(admin, [
     { topic: config.kafka.topic, numPartitions: config.kafka.topicPartitions },
     { topic: config.kafka.dlqTopic, numPartitions: config.kafka.topicPartitions },
@@ -51,59 +42,57 @@ runMain('projector', async () => {
   await checkEventsTopic({ admin, db: mongo.db, topic: config.kafka.topic, groupId: config.kafka.groupId, metrics, logger });
 
   const context = projectorContext(config, { db: mongo.db, kafka, metrics, logger });
-  // A first start before a long event log (the demo) fills the read model as a rebuild does; npm start shows the progress.
-  // Stopped meanwhile, it ends at once and gives its claim back: the next start bootstraps again
-  // (the rebuild drops the half-filled generation first) instead of projecting the whole log live.
-  let takeBack: (() => void) | undefined;
-  await bootstrapFromTopic(context, {
-    minEvents: config.projector.bootstrapMinEvents,
-    report: (line) => stderrLog().write(`› ${line}\n`),
-    onClaim: (giveBack) => {
-      metrics.bootstrapRunning.set(1);
-      takeBack = shutdown.add('bootstrap claim', async () => {
-        logger.info('stopped during the first projection of the event log; the next start begins it again');
-        await giveBack();
-      });
-    },
-  });
-  takeBack?.();
-  metrics.bootstrapRunning.set(0);
+  await bootstrap(context, config, shutdown);
+  const report = (line: string): void => void stderrLog().write(`› ${line}\n`);
   const projector = await runProjector({
     ...context,
     clockSchedule: config.projector.clockSchedule,
+    // A stalled instance whose upgrade claim was taken over must stop writing at once, not drain.
+    upgrade: { report, onClaimLost: () => void drainLog(500).then(() => process.exit(1)) },
   });
-  started.projector = projector;
+  ops.started(projector);
   shutdown.add('projector', () => projector.stop());
-
-  const stopFreshness = recordFreshness({
-    admin,
-    db: mongo.db,
-    topic: config.kafka.topic,
-    dlqTopic: config.kafka.dlqTopic,
-    groupId: config.kafka.groupId,
-    logger,
-  });
-  const stopLagRefresh = refreshLagFromKafka({
-    admin,
-    db: mongo.db,
-    topic: config.kafka.topic,
-    dlqTopic: config.kafka.dlqTopic,
-    groupId: config.kafka.groupId,
-    metrics,
-    logger,
-  });
-  const stopRetentionRefresh = refreshTopicRetention({ admin, topic: config.kafka.topic, metrics, logger });
-  const stopRebuildRefresh = refreshRebuildProgress({ db: mongo.db, metrics, logger });
-  shutdown.add('freshness, lag, retention and rebuild refresh', () => {
-    stopRebuildRefresh();
-    stopRetentionRefresh();
-    stopLagRefresh();
-    stopFreshness();
-    return Promise.resolve();
-  });
-
+  shutdown.add('freshness, lag, retention and rebuild refresh', startRefreshers(config, admin, mongo.db, metrics, logger));
   logger.info(
     { ops: `http://${config.opsHost}:${config.projector.opsPort}`, topic: config.kafka.topic, generation: projector.generation() },
     'projector started',
   );
 });
+
+/**
+ * A first start before a long event log (the demo) fills the read model as a rebuild does; npm
+ * start shows the progress. Stopped meanwhile, it ends at once and gives its claim back: the next
+ * start bootstraps again (the rebuild drops the half-filled generation first) instead of
+ * projecting the whole log live.
+ */
+async function bootstrap(context: ProjectorContext, config: Readonly<Config>, shutdown: Shutdown): Promise<void> {
+  let takeBack: (() => void) | undefined;
+  await bootstrapFromTopic(context, {
+    minEvents: config.projector.bootstrapMinEvents,
+    report: (line) => stderrLog().write(`› ${line}\n`),
+    onClaim: (giveBack) => {
+      context.metrics.bootstrapRunning.set(1);
+      takeBack = shutdown.add('bootstrap claim', async () => {
+        context.logger.info('stopped during the first projection of the event log; the next start begins it again');
+        await giveBack();
+      });
+    },
+  });
+  takeBack?.();
+  context.metrics.bootstrapRunning.set(0);
+}
+
+/** The periodic reads behind the freshness header and the lag, retention and rebuild gauges; returns what stops them. */
+function startRefreshers(config: Readonly<Config>, admin: Admin, db: Db, metrics: ProjectorMetrics, logger: Logger): () => Promise<void> {
+  const topics = { topic: config.kafka.topic, dlqTopic: config.kafka.dlqTopic, groupId: config.kafka.groupId };
+  const stops = [
+    recordFreshness({ admin, db, ...topics, logger }),
+    refreshLagFromKafka({ admin, db, ...topics, metrics, logger }),
+    refreshTopicRetention({ admin, topic: config.kafka.topic, metrics, logger }),
+    refreshRebuildProgress({ db, metrics, logger }),
+  ];
+  return () => {
+    for (const stop of stops.toReversed()) stop();
+    return Promise.resolve();
+  };
+}

@@ -22,6 +22,11 @@ export interface ProjectorContext {
   /** The planned indexes of the collections (of `listings`' read collections only, when given). */
   ensureIndexes: (db: Db, collections: ProjectionCollections, listings?: readonly ReadListing[]) => Promise<void>;
   chunkSize?: number;
+  /**
+   * The read-model format this projector writes (services/readModel/readModelFormat.ts); only a
+   * test sets it, to play the code of an older or a newer format.
+   */
+  format?: number;
   /** The consumer group's timings (KAFKA_SESSION_TIMEOUT_MS and the two after it); runConsumer's defaults when absent. */
   sessionTimeoutMs?: number;
   heartbeatIntervalMs?: number;

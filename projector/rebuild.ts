@@ -6,11 +6,12 @@ import { loadConfig } from '../services/config/index.ts';
 import { createKafka, readTopicRetention, refuseReplayFromStart } from '../services/kafka/index.ts';
 import { createLogger } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
-import { connectMongo, recordRebuildProgress } from '../services/mongo/index.ts';
+import { connectMongo } from '../services/mongo/index.ts';
 import { runMain, StartRefused } from '../services/runMain.ts';
 import { createProjectorMetrics } from './metrics/projectorMetrics.ts';
 import { projectorContext } from './projectorContext.ts';
 import { rebuildReadModel } from './rebuild/rebuildReadModel.ts';
+import { recordProgress } from './rebuild/recordProgress.ts';
 
 runMain('rebuild', async () => {
   const config = loadConfig(process.env);
@@ -19,27 +20,17 @@ runMain('rebuild', async () => {
   const kafka = createKafka({ clientId: `${config.kafka.clientId}-rebuild`, brokers: config.kafka.brokers, logger });
   await refuseIncompleteTopic(kafka.admin(), config.kafka.topic);
   const mongo = await connectMongo(config.mongo.url, config.mongo.db);
-  const startedAt = new Date();
-  // Printed here and recorded for the projectors' metrics and `npm run status`.
-  const record = async (finishedAt: Date | null): Promise<void> => {
-    const [ratio, events] = await Promise.all([metrics.rebuildProgress.get(), metrics.rebuildEvents.get()]);
-    const progress = { ratio: ratio.values[0]?.value ?? 0, events: events.values[0]?.value ?? 0 };
-    await recordRebuildProgress(mongo.db, { ...progress, startedAt, updatedAt: new Date(), finishedAt });
-    if (!finishedAt) process.stderr.write(`rebuild: ${(100 * progress.ratio).toFixed(1)} %\n`);
-  };
-  await record(null);
-  const progress = setInterval(() => {
-    record(null).catch((error: unknown) => logger.warn({ err: error }, 'could not record the rebuild progress'));
-  }, 5000);
+  const progress = recordProgress(mongo.db, metrics, logger, {
+    line: (ratio) => process.stderr.write(`rebuild: ${(100 * ratio).toFixed(1)} %\n`),
+  });
   try {
     const result = await rebuildReadModel(projectorContext(config, { db: mongo.db, kafka, metrics, logger }));
-    clearInterval(progress);
-    await record(new Date());
+    await progress.finished();
     process.stdout.write(
       `rebuilt generation ${result.to} from ${result.messages} messages in ${result.seconds.toFixed(1)} s (generation ${result.from} dropped)\n`,
     );
   } finally {
-    clearInterval(progress);
+    progress.stop();
     await mongo.close();
   }
 });

@@ -1,8 +1,11 @@
-import { ensureMeta, readMeta } from '../services/mongo/index.ts';
+import { randomUUID } from 'node:crypto';
+import { readMeta } from '../services/mongo/index.ts';
+import { StartRefused } from '../services/runMain.ts';
 import { startClock, type RunningClock } from './clock/startClock.ts';
 import { liveGroupId } from './consume/liveGroupId.ts';
 import { DEFAULT_SESSION_TIMEOUT_MS, runConsumer, type RunningConsumer } from './consume/runConsumer.ts';
 import type { ProjectorContext } from './projectorContext.ts';
+import { upgradeFormat, type UpgradeOptions } from './upgrade/upgradeFormat.ts';
 import { MongoProjectionStore } from './write/mongoProjectionStore.ts';
 import { projectionSink } from './write/projectionSink.ts';
 
@@ -10,6 +13,8 @@ export interface ProjectorOptions extends ProjectorContext {
   clockSchedule: string;
   /** How often to look for a generation switch made by a rebuild. */
   generationPollMs?: number;
+  /** How an instance takes part in a format upgrade (upgradeFormat); its owner name defaults to a random one. */
+  upgrade?: Partial<UpgradeOptions>;
 }
 
 export interface RunningProjector {
@@ -25,87 +30,91 @@ export interface RunningProjector {
   stop(): Promise<void>;
 }
 
+/** The consumer and the clock of one generation. */
+interface Generation {
+  number: number;
+  consumer: RunningConsumer;
+  clock: RunningClock;
+}
+
 /**
- * Consumer plus clock for the live generation. When a rebuild switches the generation, this
- * stops, and starts again on the new one with the rebuild's consumer group, whose committed
- * offsets continue exactly where the rebuild left off.
+ * Consumer plus clock for the live generation, once it is of this projector's format (an older
+ * one is upgraded first: upgradeFormat). When a rebuild switches the generation, this stops,
+ * and starts again on the new one with the rebuild's consumer group, whose committed offsets
+ * continue exactly where the rebuild left off.
  */
 export async function runProjector(opts: ProjectorOptions): Promise<RunningProjector> {
-  let generation = 0;
-  let consumer: RunningConsumer | null = null;
-  let clock: RunningClock | null = null;
+  const upgrade: UpgradeOptions = { owner: `projector-${randomUUID()}`, ...opts.upgrade };
+  let current: Generation = await startGeneration(opts, (await upgradeFormat(opts, upgrade)).generation);
   let stopped = false;
-
-  async function startGeneration(next: number): Promise<void> {
-    generation = next;
-    const store = new MongoProjectionStore(opts.db, next, {
-      countWrites: (collection, n) => opts.metrics.databaseWrites.inc({ collection }, n),
-    });
-    await opts.ensureIndexes(opts.db, store.names);
-    clock = startClock({
-      schedule: opts.clockSchedule,
-      store,
-      config: opts.projection,
-      clock: opts.clock,
-      metrics: opts.metrics,
-      logger: opts.logger,
-    });
-    // Catch up on everything that fell due while no projector ran.
-    await clock.sweep();
-    consumer = await runConsumer({
-      kafka: opts.kafka,
-      topic: opts.topic,
-      dlqTopic: opts.dlqTopic,
-      groupId: liveGroupId(opts.groupId, next),
-      sink: projectionSink(store, opts.projection, opts.clock),
-      metrics: opts.metrics,
-      logger: opts.logger,
-      clock: opts.clock,
-      chunkSize: opts.chunkSize,
-      sessionTimeoutMs: opts.sessionTimeoutMs,
-      heartbeatIntervalMs: opts.heartbeatIntervalMs,
-      rebalanceTimeoutMs: opts.rebalanceTimeoutMs,
-    });
-    opts.logger.info({ generation: next, group: liveGroupId(opts.groupId, next) }, 'projecting into generation');
-  }
-
-  async function stopGeneration(): Promise<void> {
-    await clock?.stop();
-    await consumer?.stop();
-    clock = null;
-    consumer = null;
-  }
-
-  await startGeneration((await ensureMeta(opts.db)).generation);
+  /** Set when the generation switched to is of a newer format than this projector's: it must not run. */
+  let refused = false;
   let switching: Promise<void> | null = null;
+  const follow = async (): Promise<void> => {
+    const { generation: live } = await readMeta(opts.db);
+    if (live === current.number || stopped) return;
+    opts.logger.info({ from: current.number, to: live }, 'generation switched by a rebuild');
+    await stopGeneration(current);
+    current = await startGeneration(opts, (await upgradeFormat(opts, upgrade)).generation);
+  };
   const poll = setInterval(() => {
     if (switching || stopped) return;
-    switching = (async () => {
-      try {
-        const { generation: live } = await readMeta(opts.db);
-        if (live !== generation && !stopped) {
-          opts.logger.info({ from: generation, to: live }, 'generation switched by a rebuild');
-          await stopGeneration();
-          await startGeneration(live);
-        }
-      } catch (error) {
-        opts.logger.warn({ err: error }, 'could not read the live generation');
-      } finally {
-        switching = null;
-      }
-    })();
+    switching = follow()
+      .catch((error: unknown) => {
+        refused ||= error instanceof StartRefused;
+        opts.logger[refused ? 'error' : 'warn']({ err: error }, 'could not follow the live generation');
+      })
+      .finally(() => (switching = null));
   }, opts.generationPollMs ?? 5000);
 
   return {
-    generation: () => generation,
-    isRunning: () => consumer?.isRunning() ?? false,
-    isLive: () => (consumer?.stoppedForMs() ?? 0) <= (opts.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS),
-    sweep: () => clock?.sweep() ?? Promise.resolve(),
+    generation: () => current.number,
+    isRunning: () => current.consumer.isRunning(),
+    isLive: () => !refused && (current.consumer.stoppedForMs() ?? 0) <= (opts.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS),
+    sweep: () => current.clock.sweep(),
     stop: async () => {
       stopped = true;
       clearInterval(poll);
       await switching;
-      await stopGeneration();
+      await stopGeneration(current);
     },
   };
+}
+
+async function startGeneration(opts: ProjectorOptions, generation: number): Promise<Generation> {
+  const store = new MongoProjectionStore(opts.db, generation, {
+    countWrites: (collection, n) => opts.metrics.databaseWrites.inc({ collection }, n),
+  });
+  await opts.ensureIndexes(opts.db, store.names);
+  const clock = startClock({
+    schedule: opts.clockSchedule,
+    store,
+    config: opts.projection,
+    clock: opts.clock,
+    metrics: opts.metrics,
+    logger: opts.logger,
+  });
+  // Catch up on everything that fell due while no projector ran.
+  await clock.sweep();
+  const consumer = await runConsumer({
+    kafka: opts.kafka,
+    topic: opts.topic,
+    dlqTopic: opts.dlqTopic,
+    groupId: liveGroupId(opts.groupId, generation),
+    sink: projectionSink(store, opts.projection, opts.clock),
+    metrics: opts.metrics,
+    logger: opts.logger,
+    clock: opts.clock,
+    chunkSize: opts.chunkSize,
+    sessionTimeoutMs: opts.sessionTimeoutMs,
+    heartbeatIntervalMs: opts.heartbeatIntervalMs,
+    rebalanceTimeoutMs: opts.rebalanceTimeoutMs,
+  });
+  opts.logger.info({ generation, group: liveGroupId(opts.groupId, generation) }, 'projecting into generation');
+  return { number: generation, consumer, clock };
+}
+
+async function stopGeneration({ clock, consumer }: Generation): Promise<void> {
+  await clock.stop();
+  await consumer.stop();
 }

@@ -31,11 +31,11 @@ describe('real MongoDB-wire server', () => {
   });
 
   it('reads the read-model meta without writing it (the API may hold a read-only user); the writers create it', async () => {
-    expect(await readMeta(mongo.db)).toEqual({ generation: 1, versions: {}, currentAt: null });
+    expect(await readMeta(mongo.db)).toEqual({ generation: 1, format: 1, versions: {}, currentAt: null });
     expect(await mongo.db.collection(META_COLLECTION).countDocuments({})).toBe(0);
-    expect(await ensureMeta(mongo.db)).toEqual({ generation: 1, versions: {}, currentAt: null });
+    expect(await ensureMeta(mongo.db)).toEqual({ generation: 1, format: 1, versions: {}, currentAt: null });
     await bumpVersions(mongo.db, 1, ['competitions']);
-    expect(await readMeta(mongo.db)).toEqual({ generation: 1, versions: { competitions: 1 }, currentAt: null });
-    expect(await ensureMeta(mongo.db)).toEqual({ generation: 1, versions: { competitions: 1 }, currentAt: null });
+    expect(await readMeta(mongo.db)).toEqual({ generation: 1, format: 1, versions: { competitions: 1 }, currentAt: null });
+    expect(await ensureMeta(mongo.db)).toEqual({ generation: 1, format: 1, versions: { competitions: 1 }, currentAt: null });
   });
 });

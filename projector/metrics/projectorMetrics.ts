@@ -134,6 +134,18 @@ function replayMetrics(registers: Registers) {
       help: '1 while this instance fills an empty read model from the events topic (its consumer and clock start after)',
       registers,
     }),
+    readModelFormat: new Gauge({
+      name: 'projector_read_model_format',
+      help: 'Read-model format of the live generation (of="live") and the one this projector writes (of="code"); they differ while an upgrade runs',
+      labelNames: ['of'],
+      registers,
+    }),
+    formatUpgrade: new Gauge({
+      name: 'projector_format_upgrade',
+      help: 'During a read-model format upgrade, 1 for the state this instance is in: building (the rebuild gauges show its progress) or waiting (for the instance that builds)',
+      labelNames: ['state'],
+      registers,
+    }),
     eventsTopicKeepsEverything: new Gauge({
       name: 'projector_events_topic_keeps_everything',
       help: '1 when the events topic has retention.ms and retention.bytes -1 and no compaction, so a rebuild can always replay it whole',

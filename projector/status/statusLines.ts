@@ -1,6 +1,6 @@
 import type { TopicRetention } from '../../services/kafka/index.ts';
 import { describeStarts } from '../../services/kafka/index.ts';
-import type { RebuildProgress } from '../../services/mongo/index.ts';
+import type { RebuildProgress, UpgradeClaim } from '../../services/mongo/index.ts';
 import type { parsePrometheusText, ProjectorStatus } from './readProjectorStatus.ts';
 
 // The lines `npm run status` prints (projector/status.ts), from what it read.
@@ -34,6 +34,18 @@ export function retentionLines(retention: TopicRetention): string[] {
   if (retention.droppedStarts.length > 0)
     out.push(`retention: the topic has lost its first events (${describeStarts(retention.droppedStarts)}): a rebuild is refused`);
   return out;
+}
+
+/** The live generation's format against this code's, and the upgrade under way, if any. */
+export function formatLine(live: number, code: number, claim: UpgradeClaim | null, nowMs: number): string {
+  const upgrade = claim
+    ? `; ${claim.owner} is rebuilding it in format ${claim.format} (heard of ${Math.round((nowMs - claim.heartbeatAt.getTime()) / 1000)} s ago; progress on the rebuild line)`
+    : live < code
+      ? `; older than this code's ${code}: the next projector to start rebuilds it`
+      : '';
+  return live > code
+    ? `read-model format ${live}, newer than this code's ${code}: this projector would refuse it`
+    : `read-model format ${live}${upgrade}`;
 }
 
 export function rebuildLine(rebuild: RebuildProgress, nowMs: number): string {

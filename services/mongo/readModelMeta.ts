@@ -1,4 +1,5 @@
 import type { Db } from 'mongodb';
+import { READ_MODEL_FORMAT } from '../readModel/readModelFormat.ts';
 
 /**
  * One small document tells every process which generation of the read collections is live and
@@ -14,6 +15,11 @@ const CURRENT = 'current';
 
 export interface ReadModelMeta {
   generation: number;
+  /**
+   * The format the live generation was built in (services/readModel/readModelFormat.ts): 1 for
+   * a model from before formats were recorded.
+   */
+  format: number;
   versions: Record<string, number>;
   /**
    * The instant up to which the read model is known current: every event the topic held then
@@ -35,7 +41,9 @@ export function collectionName(base: string, generation: number): string {
 
 async function findMeta(db: Db): Promise<ReadModelMeta | null> {
   const doc = await db.collection<MetaDocument>(META_COLLECTION).findOne({ _id: CURRENT });
-  return doc ? { generation: doc.generation, versions: doc.versions ?? {}, currentAt: doc.currentAt ?? null } : null;
+  return doc
+    ? { generation: doc.generation, format: doc.format ?? 1, versions: doc.versions ?? {}, currentAt: doc.currentAt ?? null }
+    : null;
 }
 
 /**
@@ -43,18 +51,19 @@ async function findMeta(db: Db): Promise<ReadModelMeta | null> {
  * written the document. Reads only: the API may run with a read-only database user.
  */
 export async function readMeta(db: Db): Promise<ReadModelMeta> {
-  return (await findMeta(db)) ?? { generation: 1, versions: {}, currentAt: null };
+  return (await findMeta(db)) ?? { generation: 1, format: READ_MODEL_FORMAT, versions: {}, currentAt: null };
 }
 
 /**
  * readMeta for the writers (projector, rebuild): creates generation 1 when missing, because
- * version bumps and generation switches only update an existing document.
+ * version bumps and generation switches only update an existing document. An empty model is of
+ * the writer's format.
  */
-export async function ensureMeta(db: Db): Promise<ReadModelMeta> {
+export async function ensureMeta(db: Db, format = READ_MODEL_FORMAT): Promise<ReadModelMeta> {
   const found = await findMeta(db);
   if (found) return found;
   try {
-    await db.collection<MetaDocument>(META_COLLECTION).insertOne({ _id: CURRENT, generation: 1, versions: {}, currentAt: null });
+    await db.collection<MetaDocument>(META_COLLECTION).insertOne({ _id: CURRENT, generation: 1, format, versions: {}, currentAt: null });
   } catch (error) {
     // Another process created it first: read theirs.
     if ((error as { code?: number }).code !== 11000) throw error;
@@ -101,13 +110,22 @@ export async function releaseBootstrap(db: Db, generation: number): Promise<void
   await db.collection<MetaDocument>(META_COLLECTION).updateOne({ _id: CURRENT, generation }, { $unset: { bootstrapClaimedAt: '' } });
 }
 
-/** Atomically makes `next` the live generation (only if `previous` still is). */
-export async function switchGeneration(db: Db, previous: number, next: number): Promise<boolean> {
+/**
+ * Atomically makes `next`, built in `format`, the live generation: only if `previous` still is,
+ * and, for a format upgrade, only while `upgradeOwner` still holds its claim (formatUpgrade.ts).
+ */
+export async function switchGeneration(
+  db: Db,
+  previous: number,
+  next: number,
+  format = READ_MODEL_FORMAT,
+  upgradeOwner?: string,
+): Promise<boolean> {
   const result = await db
     .collection<MetaDocument>(META_COLLECTION)
     .updateOne(
-      { _id: CURRENT, generation: previous },
-      { $set: { generation: next, versions: {}, currentAt: null, switchedAt: new Date() } },
+      { _id: CURRENT, generation: previous, ...(upgradeOwner === undefined ? {} : { 'upgrade.owner': upgradeOwner }) },
+      { $set: { generation: next, format, versions: {}, currentAt: null, switchedAt: new Date() }, $unset: { upgrade: '' } },
     );
   return result.modifiedCount === 1;
 }

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatLine } from './statusLines.ts';
+
+describe('formatLine', () => {
+  const now = Date.parse('2026-11-26T10:00:00Z');
+  it('says the live format, and what an older or a newer one means', () => {
+    expect(formatLine(2, 2, null, now)).toBe('read-model format 2');
+    expect(formatLine(1, 2, null, now)).toBe("read-model format 1; older than this code's 2: the next projector to start rebuilds it");
+    expect(formatLine(3, 2, null, now)).toBe("read-model format 3, newer than this code's 2: this projector would refuse it");
+  });
+
+  it('names the instance that upgrades it and when it was last heard of', () => {
+    const claim = { format: 2, from: 4, owner: 'projector-a', heartbeatAt: new Date(now - 3_000) };
+    expect(formatLine(1, 2, claim, now)).toBe(
+      'read-model format 1; projector-a is rebuilding it in format 2 (heard of 3 s ago; progress on the rebuild line)',
+    );
+  });
+});
