@@ -112,9 +112,10 @@ export function boundedStalenessRead<T>(read: () => Promise<T>, options: Bounded
   };
 
   const scheduleRefresh = (lastStartedAt: number): void => {
-    if (cancelRefresh || timers.now() - lastCallerAt > options.idleAfterMs) return;
-    const dueAt = Math.max(timers.now(), lastStartedAt + interval());
-    cancelRefresh = timers.after(dueAt - timers.now(), () => {
+    const now = timers.now();
+    if (cancelRefresh || now - lastCallerAt > options.idleAfterMs) return;
+    const dueAt = Math.max(now, lastStartedAt + interval());
+    cancelRefresh = timers.after(dueAt - now, () => {
       cancelRefresh = undefined;
       if (timers.now() - lastCallerAt > options.idleAfterMs || inFlight) return;
       start(dueAt).value.catch(() => undefined);

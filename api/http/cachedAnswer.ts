@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { BodyCache } from './bodyCache.ts';
-import { answerConditionally } from './conditionalGet.ts';
+import { validatorsMatch } from './conditionalGet.ts';
 import { setEndpointHeaders } from './endpointHeaders.ts';
 import { cacheControlOf, replayHit } from './replayHit.ts';
 import { adopt } from './resolveEndpoint.ts';
@@ -44,8 +44,8 @@ export function cachedAnswer(options: CachedAnswerOptions): Middleware {
       return;
     }
     await inOrder(before, ctx, () => {
-      replayHit(ctx, hit, now, cacheControlOf(definition, options.ttlSeconds));
-      answerConditionally(ctx);
+      const unchanged = validatorsMatch(ctx, hit.etag, hit.lastModified);
+      replayHit(ctx, hit, now, cacheControlOf(definition, options.ttlSeconds), unchanged ? 304 : 200);
     });
     setEndpointHeaders(ctx);
   };

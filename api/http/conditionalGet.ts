@@ -33,14 +33,16 @@ export function answerConditionally(ctx: Context): void {
     tag = weakEtag(bytes);
     ctx.set('ETag', tag);
   }
+  if (validatorsMatch(ctx, tag, ctx.response.get('Last-Modified'))) ctx.status = 304;
+}
+
+/**
+ * Whether the request's validators say the client holds this representation: a matching
+ * `If-None-Match`, or without one an `If-Modified-Since` no older than `lastModified`.
+ */
+export function validatorsMatch(ctx: Context, etag: string, lastModified: unknown): boolean {
   const ifNoneMatch = ctx.get('If-None-Match');
-  if (
-    ifNoneMatch !== ''
-      ? ifNoneMatchMatches(ifNoneMatch, tag)
-      : notModifiedSince(ctx.get('If-Modified-Since'), ctx.response.get('Last-Modified'))
-  ) {
-    ctx.status = 304;
-  }
+  return ifNoneMatch !== '' ? ifNoneMatchMatches(ifNoneMatch, etag) : notModifiedSince(ctx.get('If-Modified-Since'), lastModified);
 }
 
 /** True when the representation last modified at `lastModified` is no newer than `ifModifiedSince` (both HTTP dates). */

@@ -14,11 +14,16 @@ export function ttlOf(definition: EndpointDefinition, ttlSeconds?: Partial<Recor
   return ttlSeconds?.[definition.name] ?? definition.ttlSeconds;
 }
 
-/** A stored answer as the response: its bytes, type and validators, its `Age` at `now`, X-Cache HIT. */
-export function replayHit(ctx: Context, hit: CachedBody, now: number, cacheControl: string): void {
-  ctx.status = 200;
-  ctx.type = hit.contentType ?? JSON_TYPE;
-  ctx.body = hit.body;
+/**
+ * A stored answer as the response: its bytes and type, its validators, its `Age` at `now`, X-Cache
+ * HIT. As a 304 it skips the body (which the status would drop again): the same headers remain.
+ */
+export function replayHit(ctx: Context, hit: CachedBody, now: number, cacheControl: string, status: 200 | 304 = 200): void {
+  ctx.status = status;
+  if (status === 200) {
+    ctx.type = hit.contentType ?? JSON_TYPE;
+    ctx.body = hit.body;
+  }
   ctx.set('ETag', hit.etag);
   if (hit.lastModified) ctx.set('Last-Modified', hit.lastModified);
   ctx.set('Age', String(Math.max(0, Math.floor((now - hit.storedAtMs) / 1000))));
