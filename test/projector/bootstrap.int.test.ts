@@ -3,7 +3,7 @@ import { createHistory } from '../../generator/createHistory.ts';
 import { bootstrapFromTopic } from '../../projector/bootstrap/bootstrapFromTopic.ts';
 import type { ProjectorContext } from '../../projector/projectorContext.ts';
 import { collectionName, readMeta } from '../../services/mongo/index.ts';
-import { ensureReadModelIndexes, readCollectionIndexes } from '../../services/readModel/indexPlan.ts';
+import { readCollectionIndexes } from '../../services/readModel/indexPlan.ts';
 import { createHarness, type Harness } from '../support/projectorHarness.ts';
 import { readModelSnapshot, referenceSnapshot } from '../support/readModelSnapshot.ts';
 
@@ -18,19 +18,7 @@ describe('bootstrap of an empty read model before a long event log', () => {
   beforeAll(async () => {
     h = await createHarness({ partitions: 3, config });
     await h.produce(history);
-    context = {
-      db: h.mongo.db,
-      kafka: h.kafka,
-      topic: h.topic,
-      dlqTopic: h.dlqTopic,
-      groupId: h.groupId,
-      projection: config,
-      clock: () => NOW,
-      metrics: h.metrics,
-      logger: h.logger,
-      ensureIndexes: ensureReadModelIndexes,
-      chunkSize: 500,
-    };
+    context = h.context(NOW, { chunkSize: 500 });
   });
   afterAll(async () => {
     await h?.close();

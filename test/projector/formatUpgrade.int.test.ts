@@ -8,7 +8,6 @@ import { rebuildReadModel } from '../../projector/rebuild/rebuildReadModel.ts';
 import { runProjector, type RunningProjector } from '../../projector/runProjector.ts';
 import { createRegistry } from '../../services/metrics/createRegistry.ts';
 import { readMeta } from '../../services/mongo/index.ts';
-import { ensureReadModelIndexes } from '../../services/readModel/indexPlan.ts';
 import { READ_MODEL_FORMAT } from '../../services/readModel/readModelFormat.ts';
 import { afterFreshnessBound, startApi, type ApiServer } from '../api/apiHarness.ts';
 import { createHarness, type Harness } from '../support/projectorHarness.ts';
@@ -42,17 +41,10 @@ async function startProjector(h: Harness, format: number, lines: string[]): Prom
     },
   });
   return runProjector({
-    db: h.mongo.db,
-    kafka: h.kafka,
-    topic: h.topic,
-    dlqTopic: h.dlqTopic,
-    groupId: h.groupId,
-    projection: config,
+    ...h.context(NOW),
     clockSchedule: '0 0 0 1 1 *',
-    clock: () => NOW,
     metrics: createProjectorMetrics(createRegistry('test', false)),
     logger: pino({ level: 'info' }, sink),
-    ensureIndexes: ensureReadModelIndexes,
     generationPollMs: 300,
     format,
     upgrade: { pollMs: 200, heartbeatMs: 500 },
@@ -124,25 +116,10 @@ describe('a read model of an older format', () => {
     // The answers of the upgraded model are those of a clean rebuild of the same events.
     await afterFreshnessBound();
     const upgraded = await Promise.all(PATHS.map((path) => api!.request(path)));
-    await rebuildReadModel({ ...runningContext(h), dropAfterMs: 0 });
+    await rebuildReadModel({ ...h.context(NOW), dropAfterMs: 0 });
     expect((await readMeta(h.mongo.db)).generation).toBe(3);
     await afterFreshnessBound();
     const rebuilt = await Promise.all(PATHS.map((path) => api!.request(path)));
     for (const [i, path] of PATHS.entries()) expect(rebuilt[i]!.json, path).toEqual(upgraded[i]!.json);
   }, 240_000);
 });
-
-function runningContext(h: Harness) {
-  return {
-    db: h.mongo.db,
-    kafka: h.kafka,
-    topic: h.topic,
-    dlqTopic: h.dlqTopic,
-    groupId: h.groupId,
-    projection: config,
-    clock: () => NOW,
-    metrics: h.metrics,
-    logger: h.logger,
-    ensureIndexes: ensureReadModelIndexes,
-  };
-}

@@ -21,18 +21,8 @@ const config = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
 
 function startProjector(h: Harness): Promise<RunningProjector> {
   return runProjector({
-    db: h.mongo.db,
-    kafka: h.kafka,
-    topic: h.topic,
-    dlqTopic: h.dlqTopic,
-    groupId: h.groupId,
-    projection: config,
+    ...h.context(NOW, { chunkSize: 50 }),
     clockSchedule: '*/1 * * * * *',
-    clock: () => NOW,
-    metrics: h.metrics,
-    logger: h.logger,
-    ensureIndexes: ensureReadModelIndexes,
-    chunkSize: 50,
     generationPollMs: 300,
   });
 }
@@ -147,19 +137,7 @@ describe('projector on real Kafka and MongoDB-wire servers', () => {
 
   it('rebuilds a new generation equal to the live one while the API could keep reading, and the projector follows the switch', async () => {
     const live = await readModelSnapshot(h.mongo.db, 1);
-    const result = await rebuildReadModel({
-      db: h.mongo.db,
-      kafka: h.kafka,
-      topic: h.topic,
-      dlqTopic: `${h.dlqTopic}`,
-      groupId: h.groupId,
-      projection: config,
-      clock: () => NOW,
-      metrics: h.metrics,
-      logger: h.logger,
-      ensureIndexes: ensureReadModelIndexes,
-      dropAfterMs: 0,
-    });
+    const result = await rebuildReadModel({ ...h.context(NOW), dropAfterMs: 0 });
     expect(result).toMatchObject({ from: 1, to: 2 });
     expect((await readMeta(h.mongo.db)).generation).toBe(2);
     expect(await readModelSnapshot(h.mongo.db, 2)).toEqual(live);

@@ -6,6 +6,8 @@ import { createRegistry } from '../../services/metrics/createRegistry.ts';
 import type { DomainEvent } from '../../services/events/index.ts';
 import { createProjectorMetrics, type ProjectorMetrics } from '../../projector/metrics/projectorMetrics.ts';
 import type { ProjectionConfig } from '../../projector/evolve/index.ts';
+import type { ProjectorContext } from '../../projector/projectorContext.ts';
+import { ensureReadModelIndexes } from '../../services/readModel/indexPlan.ts';
 import { testServers, uniqueName } from './isolation.ts';
 
 export interface Harness {
@@ -18,6 +20,8 @@ export interface Harness {
   logger: ReturnType<typeof createLogger>;
   config: ProjectionConfig;
   produce(events: readonly DomainEvent[] | readonly { key: string; value: Buffer | string }[]): Promise<void>;
+  /** The projector's context on these servers, its clock pinned at `now`. */
+  context(now: Date, more?: Partial<ProjectorContext>): ProjectorContext;
   close(): Promise<void>;
 }
 
@@ -55,6 +59,21 @@ export async function createHarness(opts: { partitions: number; config: Projecti
         'eventId' in item ? { key: item.aggregateId, value: JSON.stringify(item) } : { key: item.key, value: item.value },
       );
       for (let i = 0; i < messages.length; i += 1000) await producer.send({ topic, acks: -1, messages: messages.slice(i, i + 1000) });
+    },
+    context(now, more = {}) {
+      return {
+        db: mongo.db,
+        kafka,
+        topic,
+        dlqTopic,
+        groupId: this.groupId,
+        projection: opts.config,
+        clock: () => now,
+        metrics: this.metrics,
+        logger,
+        ensureIndexes: ensureReadModelIndexes,
+        ...more,
+      };
     },
     async close() {
       await producer.disconnect();
