@@ -10,6 +10,11 @@ import { boundedStalenessRead, type BoundedStalenessRead, type ReadTimers } from
 /** The live generation as one request sees it: one meta read, shared by the cache and the route. */
 export interface ReadModelView {
   readonly generation: number;
+  /**
+   * The read-model format the generation was built in (meta): the API builds its clauses and
+   * picks its index by it, so it serves the older format right while an upgrade builds the next.
+   */
+  readonly format: number;
   readonly versions: Readonly<Record<string, number>>;
   /** Every event the projector had committed by this instant is applied (null: not known yet). */
   readonly currentAt: Date | null;
@@ -22,9 +27,21 @@ export interface ReadModelView {
 }
 
 interface RequestScope {
+  /** The source that stamped it (another source's view of the request reads afresh). */
+  readonly owner: ReadModelSource;
   /** When the request arrived: the version it is served with was read at most maxAgeMs before. */
   readonly arrivedAt: number;
   view?: Promise<ReadModelView>;
+}
+
+/**
+ * Where a request's scope lives: on its Koa context, so nothing outlives the request. A
+ * WeakMap keyed by the context did the same, but adding a short-lived key to it on every request
+ * was a visible share of a cache hit's CPU.
+ */
+const SCOPE: unique symbol = Symbol('readModelScope');
+interface Scoped {
+  [SCOPE]?: RequestScope;
 }
 
 /**
@@ -56,8 +73,6 @@ export class ReadModelSource {
   readonly #db: Db;
   readonly #meta: BoundedStalenessRead<ReadModelMeta>;
   readonly #now: () => number;
-  /** Per request (keyed by its Koa context, so nothing outlives the request). */
-  readonly #requests = new WeakMap<object, RequestScope>();
   readonly #maxTimeMS: number;
   #last: { meta: ReadModelMeta; view: Promise<ReadModelView> } | undefined;
   /** The data version per endpoint's listings (the catalogue's arrays) of each view. */
@@ -84,15 +99,15 @@ export class ReadModelSource {
   /** Stamps each request's arrival; mount before the rate limit, the response cache and the routes. */
   scope(): Middleware {
     return (ctx, next) => {
-      this.#requests.set(ctx, { arrivedAt: this.#now() });
+      (ctx as Scoped)[SCOPE] = { owner: this, arrivedAt: this.#now() };
       return next();
     };
   }
 
   /** The view of the request `ctx` (one meta read per request; outside a scoped request: a fresh one). */
   view(ctx: object): Promise<ReadModelView> {
-    const scope = this.#requests.get(ctx);
-    if (!scope) return this.#viewAt(this.#now());
+    const scope = (ctx as Scoped)[SCOPE];
+    if (scope?.owner !== this) return this.#viewAt(this.#now());
     scope.view ??= this.#viewAt(scope.arrivedAt);
     return scope.view;
   }
@@ -123,10 +138,11 @@ export class ReadModelSource {
 
   #viewOf(meta: ReadModelMeta): Promise<ReadModelView> {
     if (this.#last?.meta === meta) return this.#last.view;
-    const { generation, versions, currentAt } = meta;
+    const { generation, format, versions, currentAt } = meta;
     const db = this.#db;
     const view = Promise.resolve<ReadModelView>({
       generation,
+      format,
       versions,
       currentAt,
       maxTimeMS: this.#maxTimeMS,
