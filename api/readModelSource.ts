@@ -31,7 +31,7 @@ interface RequestScope {
   readonly owner: ReadModelSource;
   /** When the request arrived: the version it is served with was read at most maxAgeMs before. */
   readonly arrivedAt: number;
-  view?: Promise<ReadModelView>;
+  view?: ReadModelView | Promise<ReadModelView>;
 }
 
 /**
@@ -74,7 +74,7 @@ export class ReadModelSource {
   readonly #meta: BoundedStalenessRead<ReadModelMeta>;
   readonly #now: () => number;
   readonly #maxTimeMS: number;
-  #last: { meta: ReadModelMeta; view: Promise<ReadModelView> } | undefined;
+  #last: { meta: ReadModelMeta; view: ReadModelView } | undefined;
   /** The data version per endpoint's listings (the catalogue's arrays) of each view. */
   readonly #versionKeys = new WeakMap<ReadModelView, Map<readonly DataListing[], string>>();
 
@@ -106,15 +106,29 @@ export class ReadModelSource {
 
   /** The view of the request `ctx` (one meta read per request; outside a scoped request: a fresh one). */
   view(ctx: object): Promise<ReadModelView> {
+    const view = this.viewNow(ctx);
+    return view instanceof Promise ? view : Promise.resolve(view);
+  }
+
+  /**
+   * `view(ctx)`, but the view itself when its version read is at hand, as it is for nearly every
+   * request under load: a cache hit then takes its data version and freshness header without
+   * waiting for a promise.
+   */
+  viewNow(ctx: object): ReadModelView | Promise<ReadModelView> {
     const scope = (ctx as Scoped)[SCOPE];
     if (scope?.owner !== this) return this.#viewAt(this.#now());
     scope.view ??= this.#viewAt(scope.arrivedAt);
     return scope.view;
   }
 
-  /** `<generation>:<version of each listing>`: the cache's data version for an endpoint's listings. */
-  async currentVersion(ctx: object, listings: readonly DataListing[]): Promise<string> {
-    const view = await this.view(ctx);
+  /** `<generation>:<version of each listing>`: the cache's data version for an endpoint's listings (at once when the view is at hand). */
+  currentVersion(ctx: object, listings: readonly DataListing[]): string | Promise<string> {
+    const view = this.viewNow(ctx);
+    return view instanceof Promise ? view.then((ready) => this.#versionOf(ready, listings)) : this.#versionOf(view, listings);
+  }
+
+  #versionOf(view: ReadModelView, listings: readonly DataListing[]): string {
     let keys = this.#versionKeys.get(view);
     if (!keys) this.#versionKeys.set(view, (keys = new Map<readonly DataListing[], string>()));
     let version = keys.get(listings);
@@ -130,17 +144,17 @@ export class ReadModelSource {
    * thousands of cache hits per meta read, and building a view (and its version keys) for each
    * was a visible share of a hit's CPU.
    */
-  #viewAt(arrivedAt: number): Promise<ReadModelView> {
+  #viewAt(arrivedAt: number): ReadModelView | Promise<ReadModelView> {
     const meta = this.#meta.get(arrivedAt);
     if (meta instanceof Promise) return meta.then((read) => this.#viewOf(read));
     return this.#viewOf(meta);
   }
 
-  #viewOf(meta: ReadModelMeta): Promise<ReadModelView> {
+  #viewOf(meta: ReadModelMeta): ReadModelView {
     if (this.#last?.meta === meta) return this.#last.view;
     const { generation, format, versions, currentAt } = meta;
     const db = this.#db;
-    const view = Promise.resolve<ReadModelView>({
+    const view: ReadModelView = {
       generation,
       format,
       versions,
@@ -148,7 +162,7 @@ export class ReadModelSource {
       maxTimeMS: this.#maxTimeMS,
       collection: <L extends ReadListing>(listing: L) => db.collection<ReadDocuments[L]>(collectionName(listing, generation)),
       count: (listing, filter) => countMatching(db, collectionName(listing, generation), filter, this.#maxTimeMS),
-    });
+    };
     this.#last = { meta, view };
     return view;
   }

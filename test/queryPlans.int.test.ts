@@ -9,7 +9,6 @@ import { readProjectorStatus } from '../projector/status/readProjectorStatus.ts'
 import { collectionName, readMeta } from '../services/mongo/index.ts';
 import { projectorCollections, readCollections } from '../services/readModel/documents.ts';
 import {
-  LISTING_PLANS,
   MEMBER_FACTS_INDEX,
   MEMBER_LINKS_INDEX,
   ensureReadModelIndexes,
@@ -244,7 +243,7 @@ describe('query plans on a seeded database (explain, queryPlanner)', () => {
     const used = new Set(
       checked.flatMap((c) => c.plan.indexes.map((index) => `${collectionFamily(c.captured.command.collection)}.${index}`)),
     );
-    const listings = Object.keys(LISTING_PLANS) as ReadListing[];
+    const listings = Object.keys(readCollections) as ReadListing[];
     const planned = [
       ...listings.flatMap((listing) => readCollectionIndexes(listing).map((i) => `${readCollections[listing]}.${String(i.name)}`)),
       ...[MEMBER_LINKS_INDEX, MEMBER_FACTS_INDEX].map((i) => `${projectorCollections.memberLinks}.${String(i.name)}`),
@@ -258,7 +257,7 @@ describe('query plans on a seeded database (explain, queryPlanner)', () => {
         .filter((c) => c.captured.sources.has('api'))
         .map((c) => `${collectionFamily(c.captured.command.collection)}.${String(c.captured.command.explain.hint)}`),
     );
-    const listings = Object.keys(LISTING_PLANS) as ReadListing[];
+    const listings = Object.keys(readCollections) as ReadListing[];
     const planned = listings.flatMap((listing) =>
       queryShapes(listing).map((shape) => `${readCollections[listing]}.${planFor(shape).index.name}`),
     );

@@ -12,7 +12,10 @@ import type { ResourceRequest } from './resourceRequest.ts';
 
 /** Current staff: listed coaches with an open link to the club, by surname (`q.nameKey`, then id). */
 async function clubCoaches(view: ReadModelView, clubId: string): Promise<Coach[]> {
-  const { filter, plan } = coachListQuery({ registryState: ['REGISTRY'], clubId, sort: 'name', order: 'asc', page: 1, limit: 100 });
+  const { filter, plan } = coachListQuery(
+    { registryState: ['REGISTRY'], clubId, sort: 'name', order: 'asc', page: 1, limit: 100 },
+    view.format,
+  );
   const docs = await findFields(view.collection('coaches'), filter, COACH_FIELDS, {
     sort: { ...plan.sort },
     hint: plan.index.name,

@@ -8,10 +8,10 @@ import { registryFilter } from './registryListQuery.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
 /** `city`, `country` and `countryId` match any location of the club, branches included. */
-export function clubListQuery(query: ClubsQuery): ListingQuery {
-  return registryFilter(query).addDeclared('clubs', query).build('clubs', query.sort, query.order);
+export function clubListQuery(query: ClubsQuery, format: number): ListingQuery {
+  return registryFilter(query, format).addDeclared('clubs', query).build('clubs', query.sort, query.order);
 }
 
 export function listClubs(req: ResourceRequest<ClubsQuery>): Promise<Static<typeof ClubListEnvelope>> {
-  return listingPage(req, 'clubs', clubListQuery(req.query), CLUB_FIELDS, toClubListItem);
+  return listingPage(req, 'clubs', clubListQuery(req.query, req.view.format), CLUB_FIELDS, toClubListItem);
 }

@@ -8,10 +8,10 @@ import { registryFilter } from './registryListQuery.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
 /** Buffer coaches are stored with `registryState: 'BUFFER'`, which no request can ask for. */
-export function coachListQuery(query: CoachesQuery): ListingQuery {
-  return registryFilter(query).addDeclared('coaches', query).build('coaches', query.sort, query.order);
+export function coachListQuery(query: CoachesQuery, format: number): ListingQuery {
+  return registryFilter(query, format).addDeclared('coaches', query).build('coaches', query.sort, query.order);
 }
 
 export function listCoaches(req: ResourceRequest<CoachesQuery>): Promise<Static<typeof CoachListEnvelope>> {
-  return listingPage(req, 'coaches', coachListQuery(req.query), COACH_FIELDS, toCoach);
+  return listingPage(req, 'coaches', coachListQuery(req.query, req.view.format), COACH_FIELDS, toCoach);
 }

@@ -27,10 +27,10 @@ function registrationOpenClauses(open: boolean, today: string) {
   ];
 }
 
-/** Filter and plan of `GET /competitions`; only published competitions (`visible`) ever match. */
-export function competitionListQuery(query: CompetitionsQuery, today: string): ListingQuery {
+/** Filter and plan of `GET /competitions` on a generation of read-model `format`; only published competitions (`visible`) ever match. */
+export function competitionListQuery(query: CompetitionsQuery, today: string, format: number): ListingQuery {
   return (
-    new FilterBuilder({ visible: true })
+    new FilterBuilder({ visible: true }, format)
       .addDeclared('competitions', query)
       .add('registrationOpen', query.registrationOpen, (v) => registrationOpenClauses(v, today))
       .add('period', query.period, (v) => periodFilter(v, today))
@@ -46,7 +46,7 @@ export function listCompetitions(req: ResourceRequest<CompetitionsQuery>): Promi
   const { query } = req;
   const include = new Set(query.include ?? []);
   const extras = { categories: include.has('categories'), entriesCount: include.has('entriesCount') };
-  const listing = competitionListQuery(query, req.today);
+  const listing = competitionListQuery(query, req.today, req.view.format);
   const toItem = (doc: StoredCompetition) => toCompetition(doc, req.today, req.urls, extras);
   return extras.categories
     ? listingPage(req, 'competitions', listing, [...COMPETITION_FIELDS, 'categories'], toItem)

@@ -13,7 +13,7 @@ export const CALENDAR_MEDIA_TYPE = 'text/calendar; charset=utf-8';
  */
 export async function competitionsCalendar(req: ResourceRequest<CompetitionsCalendarQuery>): Promise<RawBody> {
   const { query } = req;
-  const listing = competitionListQuery({ ...query, page: 1, limit: CALENDAR_FEED_MAX_EVENTS }, req.today);
+  const listing = competitionListQuery({ ...query, page: 1, limit: CALENDAR_FEED_MAX_EVENTS }, req.today, req.view.format);
   const { docs, total } = await readPage(req.view, 'competitions', listing, {
     fields: CALENDAR_EVENT_FIELDS,
     page: 1,

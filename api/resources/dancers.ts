@@ -8,10 +8,10 @@ import { registryFilter } from './registryListQuery.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
 /** `clubId` and `coachId` match open links only (`q.clubIds`/`q.coachIds`); `status` is the dancer role's. */
-export function dancerListQuery(query: DancersQuery): ListingQuery {
-  return registryFilter(query).addDeclared('dancers', query).build('dancers', query.sort, query.order);
+export function dancerListQuery(query: DancersQuery, format: number): ListingQuery {
+  return registryFilter(query, format).addDeclared('dancers', query).build('dancers', query.sort, query.order);
 }
 
 export function listDancers(req: ResourceRequest<DancersQuery>): Promise<Static<typeof DancerListEnvelope>> {
-  return listingPage(req, 'dancers', dancerListQuery(req.query), DANCER_FIELDS, toDancer);
+  return listingPage(req, 'dancers', dancerListQuery(req.query, req.view.format), DANCER_FIELDS, toDancer);
 }

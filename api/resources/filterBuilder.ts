@@ -15,15 +15,18 @@ export interface ListingQuery<F = Document> {
 
 /**
  * Collects the AND-combined clauses of a listing query, remembering which query parameters
- * produced them, so that the index plan picks the shape from the filters really sent.
+ * produced them, so that the index plan picks the shape from the filters really sent. The
+ * declared filters and the plan are those of the read-model format of the generation queried.
  */
 export class FilterBuilder {
   readonly #clauses: Document[];
   readonly #present = new Set<string>();
+  readonly #format: number;
 
-  /** `base`: the clause every query of the listing carries (`visible`, `registryState`). */
-  constructor(base: Document) {
+  /** `base`: the clause every query of the listing carries (`visible`, `registryState`); `format`: the generation's (ReadModelView). */
+  constructor(base: Document, format: number) {
     this.#clauses = [base];
+    this.#format = format;
   }
 
   /** Adds the clauses of parameter `name` when its value is given (false and 0 are values). */
@@ -37,7 +40,7 @@ export class FilterBuilder {
 
   /** Adds the clause of every filter LISTING_FILTERS declares for `listing` that the query carries. */
   addDeclared(listing: ReadListing, query: Readonly<Record<string, unknown>>): this {
-    for (const [name, declaration] of declaredFilters(listing)) {
+    for (const [name, declaration] of declaredFilters(listing, this.#format)) {
       this.add(name, query[name], (value) => matchClause(declaration, value));
     }
     return this;
@@ -46,6 +49,6 @@ export class FilterBuilder {
   build(listing: ReadListing, sort: string, order: SortOrder): ListingQuery {
     const [first] = this.#clauses;
     const filter = this.#clauses.length === 1 && first ? first : { $and: [...this.#clauses] };
-    return { filter, plan: chooseQueryShape(listing, this.#present, sort, order) };
+    return { filter, plan: chooseQueryShape(listing, this.#present, sort, order, this.#format) };
   }
 }

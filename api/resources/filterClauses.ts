@@ -1,5 +1,5 @@
 import type { Document } from 'mongodb';
-import { escapeRegExp, foldSearchText, searchQuery } from '../../services/readModel/index.ts';
+import { countryIdKey, escapeRegExp, foldSearchText, searchQuery } from '../../services/readModel/index.ts';
 import type { FilterDeclaration } from '../../services/readModel/listingFilters.ts';
 
 /** Matches no document (a search that folds to fewer than 2 characters finds nothing). */
@@ -50,5 +50,7 @@ export function matchClause(declaration: FilterDeclaration, value: unknown): Doc
       return anyOf(declaration.path, value as readonly unknown[]);
     case 'search':
       return searchClause(String(value));
+    case 'countryIdKey':
+      return { [declaration.path]: countryIdKey(Number(value)) };
   }
 }

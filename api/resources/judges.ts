@@ -8,10 +8,10 @@ import { registryFilter } from './registryListQuery.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
 /** `status` is the judge role's own, independent of the same person's dancer record. */
-export function judgeListQuery(query: JudgesQuery): ListingQuery {
-  return registryFilter(query).addDeclared('judges', query).build('judges', query.sort, query.order);
+export function judgeListQuery(query: JudgesQuery, format: number): ListingQuery {
+  return registryFilter(query, format).addDeclared('judges', query).build('judges', query.sort, query.order);
 }
 
 export function listJudges(req: ResourceRequest<JudgesQuery>): Promise<Static<typeof JudgeListEnvelope>> {
-  return listingPage(req, 'judges', judgeListQuery(req.query), JUDGE_FIELDS, toJudge);
+  return listingPage(req, 'judges', judgeListQuery(req.query, req.view.format), JUDGE_FIELDS, toJudge);
 }

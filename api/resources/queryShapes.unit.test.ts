@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../schemas/api/endpoints.ts';
 import { parseQuery } from '../query/index.ts';
 import { BASE_SHAPE, LISTING_PLANS, readCollectionIndexes, type ReadListing } from '../../services/readModel/indexPlan.ts';
+import { READ_MODEL_FORMAT, SERVED_FORMATS } from '../../services/readModel/readModelFormat.ts';
 import { clubListQuery } from './clubs.ts';
 import { coachListQuery } from './coaches.ts';
 import { competitionListQuery } from './competitions.ts';
@@ -10,6 +11,7 @@ import { dancerListQuery } from './dancers.ts';
 import type { ListingQuery } from './filterBuilder.ts';
 import { judgeListQuery } from './judges.ts';
 import { readPage } from './readPage.ts';
+import { countryIdKey } from '../../services/readModel/index.ts';
 import type { ReadModelView } from '../readModelSource.ts';
 
 // The resource modules must run every request in a shape of the index plan: the hinted index
@@ -41,12 +43,12 @@ const SAMPLES: Record<string, string> = {
   include: 'categories',
 };
 const STATUS: Record<string, string> = { competitions: 'open', dancers: 'ACTIVE', judges: 'INACTIVE' };
-const BUILDERS: Record<ReadListing, (raw: string) => ListingQuery> = {
-  competitions: (raw) => competitionListQuery(parsed('competitions', raw), '2025-06-14'),
-  dancers: (raw) => dancerListQuery(parsed('dancers', raw)),
-  coaches: (raw) => coachListQuery(parsed('coaches', raw)),
-  judges: (raw) => judgeListQuery(parsed('judges', raw)),
-  clubs: (raw) => clubListQuery(parsed('clubs', raw)),
+const BUILDERS: Record<ReadListing, (raw: string, format: number) => ListingQuery> = {
+  competitions: (raw, format) => competitionListQuery(parsed('competitions', raw), '2025-06-14', format),
+  dancers: (raw, format) => dancerListQuery(parsed('dancers', raw), format),
+  coaches: (raw, format) => coachListQuery(parsed('coaches', raw), format),
+  judges: (raw, format) => judgeListQuery(parsed('judges', raw), format),
+  clubs: (raw, format) => clubListQuery(parsed('clubs', raw), format),
 };
 
 function parsed<E extends 'competitions' | 'dancers' | 'coaches' | 'judges' | 'clubs'>(endpoint: E, raw: string) {
@@ -65,15 +67,15 @@ function constrainedPaths(filter: Document): Set<string> {
   return paths;
 }
 
-for (const listing of Object.keys(BUILDERS) as ReadListing[]) {
-  describe(`${listing} query shapes`, () => {
-    const indexes = new Map(readCollectionIndexes(listing).map((i) => [i.name, i.key]));
+for (const [format, listing] of SERVED_FORMATS.flatMap((f) => (Object.keys(BUILDERS) as ReadListing[]).map((l) => [f, l] as const))) {
+  describe(`${listing} query shapes, format ${format}`, () => {
+    const indexes = new Map(readCollectionIndexes(listing, format).map((i) => [i.name, i.key]));
     const params = Object.keys(ENDPOINTS[listing].query.properties).filter((p) => !['sort', 'order', 'page', 'limit'].includes(p));
     const value = (p: string): string => (p === 'status' ? (STATUS[listing] ?? '') : (SAMPLES[p] ?? ''));
     const combos = [[], ...params.map((p) => [p]), params.filter((p) => p !== 'status' || STATUS[listing])];
 
     it('hints a planned index, sorts with its sort, and constrains its leading field', () => {
-      const sorts = Object.keys(LISTING_PLANS[listing].sorts);
+      const sorts = Object.keys(LISTING_PLANS[format]![listing].sorts);
       for (const combo of combos) {
         for (const sort of sorts) {
           for (const order of ['asc', 'desc']) {
@@ -82,7 +84,7 @@ for (const listing of Object.keys(BUILDERS) as ReadListing[]) {
               ['sort', sort],
               ['order', order],
             ]).toString();
-            const { filter, plan } = BUILDERS[listing](raw);
+            const { filter, plan } = BUILDERS[listing](raw, format);
             expect(indexes.get(plan.index.name), raw).toEqual(plan.index.key);
             const keys = Object.keys(plan.index.key);
             // search's and a roster's one index lead with the filter and do not sort: the database sorts the matches.
@@ -90,7 +92,7 @@ for (const listing of Object.keys(BUILDERS) as ReadListing[]) {
             if (sortedByIndex)
               expect(Object.entries(plan.sort), raw).toEqual(Object.entries(plan.index.key).slice(-Object.keys(plan.sort).length));
             else expect(keys.at(-1), raw).toBe('_id');
-            expect(plan.shape).toMatchObject({ listing, sort, order });
+            expect(plan.shape).toMatchObject({ listing, format, sort, order });
             const paths = constrainedPaths(filter);
             for (const path of keys.slice(0, sortedByIndex ? keys.length - Object.keys(plan.sort).length : -1)) {
               expect(paths.has(path), `${raw}: ${path} in ${JSON.stringify(filter)}`).toBe(true);
@@ -102,6 +104,30 @@ for (const listing of Object.keys(BUILDERS) as ReadListing[]) {
     });
   });
 }
+
+describe('country filters by format', () => {
+  const clauses = (listing: 'dancers' | 'clubs', raw: string, format: number): Document[] =>
+    (BUILDERS[listing](raw, format).filter as { $and: Document[] }).$and.slice(1);
+
+  it('format 2: countryId matches its key in q.country and leads the index country leads', () => {
+    expect(clauses('dancers', 'countryId=117', 2)).toEqual([{ 'q.country': countryIdKey(117) }]);
+    expect(clauses('clubs', 'countryId=117', 2)).toEqual([{ 'q.country': countryIdKey(117) }]);
+    expect(clauses('dancers', 'country=Latvija', 2)).toEqual([{ 'q.country': 'latvija' }]);
+    const byId = BUILDERS.dancers('countryId=117&sort=approvedAt&order=desc', 2).plan;
+    expect(byId.index).toEqual(BUILDERS.dancers('country=LV&sort=approvedAt&order=desc', 2).plan.index);
+    expect(byId.index.name).toBe('api_country_approvedAt_desc');
+  });
+
+  it('format 1: countryId reads the id, and leads its own index', () => {
+    expect(clauses('dancers', 'countryId=117', 1)).toEqual([{ 'country.id': 117 }]);
+    expect(clauses('clubs', 'countryId=117', 1)).toEqual([{ 'q.countryIds': 117 }]);
+    expect(clauses('dancers', 'country=Latvija', 1)).toEqual([{ 'q.country': 'latvija' }]);
+    expect(BUILDERS.clubs('countryId=117&sort=name&order=asc', 1).plan.index).toEqual({
+      name: 'api_countryId_name_asc',
+      key: { 'q.countryIds': 1, registryState: 1, 'q.nameKey': 1, _id: 1 },
+    });
+  });
+});
 
 describe('readPage', () => {
   it('counts with the filter alone and finds with the plan sort, hint and time limit, skipping for the page', async () => {
@@ -119,7 +145,7 @@ describe('readPage', () => {
         },
       }),
     } as unknown as Pick<ReadModelView, 'collection' | 'count' | 'maxTimeMS'>;
-    const query = dancerListQuery(parsed('dancers', 'clubId=' + UUID + '&sort=approvedAt&order=desc'));
+    const query = dancerListQuery(parsed('dancers', 'clubId=' + UUID + '&sort=approvedAt&order=desc'), READ_MODEL_FORMAT);
     const page = await readPage(view, 'dancers', query, { fields: ['id'], page: 3, limit: 20 });
     expect(page).toEqual({ docs: [{ id: 'x' }], total: 41 });
     expect(calls).toContainEqual({ op: 'count', listing: 'dancers', filter: query.filter });

@@ -8,8 +8,8 @@ export interface SharedRegistryQuery {
 
 /**
  * The base of a registry listing: the requested states only (so the internal buffer and GONE
- * tombstones never match).
+ * tombstones never match), with the filters of read-model `format`.
  */
-export function registryFilter(query: SharedRegistryQuery): FilterBuilder {
-  return new FilterBuilder({ registryState: { $in: [...query.registryState] } });
+export function registryFilter(query: SharedRegistryQuery, format: number): FilterBuilder {
+  return new FilterBuilder({ registryState: { $in: [...query.registryState] } }, format);
 }

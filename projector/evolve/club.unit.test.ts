@@ -1,5 +1,6 @@
 import { deepFreeze } from '../../test/support/deepFreeze.ts';
 import { describe, expect, it } from 'vitest';
+import { countryIdKey } from '../../services/readModel/index.ts';
 import type { ClubLocation, EventData } from '../../services/events/index.ts';
 import {
   clubReadDocument,
@@ -94,11 +95,12 @@ describe('club documents', () => {
     expect(d.locations[0]).toEqual({ type: 'main', address: 'Rīga iela 1', city: 'Rīga', country: latvia, placeId: null });
     expect(d.q).toMatchObject({
       cities: ['riga', 'jurmala', 'tallinn'],
-      countryIds: [117, 68],
-      country: ['latvia', 'lv', 'estonia', 'ee'],
+      // Every location's country once (format 2: the id's key beside the folded name and code; no q.countryIds).
+      country: ['latvia', 'lv', countryIdKey(117), 'estonia', 'ee', countryIdKey(68)],
       nameKey: 'dsc aurora',
       approvedRank: 0,
     });
+    expect(d.q).not.toHaveProperty('countryIds');
     expect(d.q.tokens).toEqual(expect.arrayContaining(['aur', 'ror']));
   });
 

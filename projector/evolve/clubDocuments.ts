@@ -1,5 +1,5 @@
 import type { ClubDocument, ClubLocationDocument, RegistryCountry } from '../../services/readModel/documents.ts';
-import { approvedSortKeys, countryKeys, foldSearchText, nameKey, searchTokens } from '../../services/readModel/index.ts';
+import { approvedSortKeys, countryFilterKeys, foldSearchText, nameKey, searchTokens } from '../../services/readModel/index.ts';
 import type { ClubLocationState, ClubState } from './clubState.ts';
 import { covers } from './intervals.ts';
 import type { MemberLinkFact } from './memberLinks.ts';
@@ -80,8 +80,7 @@ export function clubReadDocument(club: ClubState, membership: ClubMembership): C
       nameKey: nameKey(club.name),
       ...approvedSortKeys(club.approvedAt),
       cities: unique(locations.flatMap((l) => (l.city ? [foldSearchText(l.city)] : [])).filter((c) => c !== '')),
-      countryIds: unique(locations.flatMap((l) => (l.country ? [l.country.id] : []))),
-      country: unique(locations.flatMap((l) => countryKeys(l.country?.name, l.country?.code))),
+      country: unique(publicLocations.flatMap((l) => countryFilterKeys(l.country))),
       bufferSince: membership.bufferSince,
     },
     nextDueAt: membership.nextDueAt === null ? null : new Date(membership.nextDueAt),

@@ -1,5 +1,6 @@
 import { deepFreeze } from '../../test/support/deepFreeze.ts';
 import { describe, expect, it } from 'vitest';
+import { countryIdKey } from '../../services/readModel/index.ts';
 import type { EventData } from '../../services/events/index.ts';
 import {
   advancePerson,
@@ -98,7 +99,7 @@ describe('person and role documents', () => {
     expect(d?.q).toMatchObject({
       sex: 'MALE',
       hasPartner: true,
-      country: ['latvia', 'lv'],
+      country: ['latvia', 'lv', countryIdKey(117)],
       nameKey: 'berzinsh\u0001janis',
       approvedAt: '2024-01-01T10:00:00.000Z',
       approvedRank: 0,

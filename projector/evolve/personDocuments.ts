@@ -6,7 +6,7 @@ import type {
   PersonRoleDocumentBase,
   RegistryCountry,
 } from '../../services/readModel/documents.ts';
-import { approvedSortKeys, countryKeys, personNameKey, searchTokens } from '../../services/readModel/index.ts';
+import { approvedSortKeys, countryFilterKeys, personNameKey, searchTokens } from '../../services/readModel/index.ts';
 import { advancePerson, nextRoleDueAt } from './advancePerson.ts';
 import { linkFacts, type MemberLinkFact } from './memberLinks.ts';
 import type { PaidRoleState, PersonState, RoleStateBase } from './personState.ts';
@@ -45,7 +45,7 @@ function personFields(
     q: {
       ...search,
       sex: d?.sex ?? null,
-      country: countryKeys(country?.name, country?.code),
+      country: countryFilterKeys(country),
       nameKey: personNameKey(names),
       ...approvedSortKeys(role.approvedAt),
     },

@@ -108,7 +108,11 @@ export interface PersonRoleDocumentBase extends Omit<Stored<Coach>, 'highestClas
 
 export interface PersonQueryKeys extends SearchKeys {
   sex: 'MALE' | 'FEMALE' | null;
-  /** Folded country name and folded alpha-2 code: `country` equality (`countryId` uses country.id). */
+  /**
+   * Folded country name and folded alpha-2 code (`country` equality), then countryIdKey of its id
+   * (`countryId`): one multikey key for both filters. Format 1 held no id key (`countryId` read
+   * `country.id`).
+   */
   country: string[];
   /** `sort=name`: folded Latin surname, "\u0001", folded Latin name (native spelling when Latin is null); then _id. */
   nameKey: string;
@@ -161,9 +165,9 @@ export interface ClubDocument extends Stored<Omit<ClubDetail, 'coaches' | 'links
     approvedRank: 0 | 1;
     /** Folded city of every location (branches included): `city` prefix match. */
     cities: string[];
-    /** country.id of every location: `countryId`. */
-    countryIds: number[];
-    /** Folded country name and code of every location: `country` equality. */
+    /** Format 1 only (the API reads it while it serves a model of format 1): country.id of every location, for `countryId`. */
+    countryIds?: number[];
+    /** Folded country name and code (`country`) and countryIdKey of the id (`countryId`) of every location. */
     country: string[];
     bufferSince: string | null;
   };

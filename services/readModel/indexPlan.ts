@@ -1,12 +1,14 @@
 import type { Db, IndexDescription } from 'mongodb';
 import { readCollections } from './documents.ts';
-import { leadingFilters } from './listingFilters.ts';
+import { leadingFilters, type LeadingFilter } from './listingFilters.ts';
+import { READ_MODEL_FORMAT, SERVED_FORMATS } from './readModelFormat.ts';
 
 // The query shapes the API sends to each read collection and the compound index serving each
 // one (equality fields, then the sort fields, then `_id` as the last tiebreak; ranges and the
 // other filters are checked on the documents the index walk yields). The API picks its shape
 // here (chooseQueryShape) and sorts and hints with what it returns, so the queries and the
-// indexes cannot drift apart.
+// indexes cannot drift apart. Each read-model format has its own plan (its filters lead
+// different keys), and a generation is queried and indexed by the plan of the format it was built in.
 
 export type ReadListing = keyof typeof readCollections;
 export type SortOrder = 'asc' | 'desc';
@@ -22,7 +24,7 @@ interface ListingPlan {
   /** Equality every query of the listing carries (`visible: true`, `registryState: {$in}`). */
   readonly base: string;
   /** Selective equality filters that may lead the index, most selective first; unsorted ones have one index whose matches are sorted in memory. */
-  readonly leading: ReadonlyArray<{ readonly filter: string; readonly path: string; readonly sorted: boolean }>;
+  readonly leading: readonly LeadingFilter[];
   readonly sorts: Readonly<Record<string, readonly SortField[]>>;
 }
 
@@ -34,30 +36,41 @@ const approved: SortField[] = [
 ];
 const peopleSorts = { name: by('q.nameKey'), approvedAt: approved };
 
+export type ListingPlans = Readonly<Record<ReadListing, ListingPlan>>;
+
 /** Leading filters come from LISTING_FILTERS (listingFilters.ts), the table the API builds its clauses from. */
-export const LISTING_PLANS: Readonly<Record<ReadListing, ListingPlan>> = {
-  competitions: {
-    base: 'visible',
-    leading: leadingFilters('competitions'),
-    sorts: {
-      startDate: by('dates.start'),
-      endDate: by('dates.end'),
-      name: by('q.name'),
-      createdAt: by('createdAt'),
-      updatedAt: by('updatedAt'),
+function listingPlans(format: number): ListingPlans {
+  return {
+    competitions: {
+      base: 'visible',
+      leading: leadingFilters('competitions', format),
+      sorts: {
+        startDate: by('dates.start'),
+        endDate: by('dates.end'),
+        name: by('q.name'),
+        createdAt: by('createdAt'),
+        updatedAt: by('updatedAt'),
+      },
     },
-  },
-  dancers: { base: 'registryState', leading: leadingFilters('dancers'), sorts: peopleSorts },
-  coaches: { base: 'registryState', leading: leadingFilters('coaches'), sorts: peopleSorts },
-  judges: { base: 'registryState', leading: leadingFilters('judges'), sorts: peopleSorts },
-  clubs: { base: 'registryState', leading: leadingFilters('clubs'), sorts: peopleSorts },
-};
+    dancers: { base: 'registryState', leading: leadingFilters('dancers', format), sorts: peopleSorts },
+    coaches: { base: 'registryState', leading: leadingFilters('coaches', format), sorts: peopleSorts },
+    judges: { base: 'registryState', leading: leadingFilters('judges', format), sorts: peopleSorts },
+    clubs: { base: 'registryState', leading: leadingFilters('clubs', format), sorts: peopleSorts },
+  };
+}
+
+/** The plan of each served format (SERVED_FORMATS). */
+export const LISTING_PLANS: Readonly<Record<number, ListingPlans>> = Object.fromEntries(
+  SERVED_FORMATS.map((format) => [format, listingPlans(format)]),
+);
 
 export const BASE_SHAPE = 'base';
 export const SORT_ORDERS: readonly SortOrder[] = ['asc', 'desc'];
 
 export interface QueryShape {
   readonly listing: ReadListing;
+  /** The read-model format of the generation it runs on. */
+  readonly format: number;
   /** The leading filter's name, or `base`. */
   readonly leading: string;
   readonly sort: string;
@@ -72,8 +85,11 @@ export interface QueryPlan {
   readonly sort: IndexKey;
 }
 
-function planOf(listing: ReadListing): ListingPlan {
-  return LISTING_PLANS[listing];
+/** The plan of `listing` in `format`; throws on a format this code does not serve. */
+export function planOf(listing: ReadListing, format: number = READ_MODEL_FORMAT): ListingPlan {
+  const plans = LISTING_PLANS[format];
+  if (!plans) throw new RangeError(`no index plan for read-model format ${format}`);
+  return plans[listing];
 }
 
 function sortSpec(fields: readonly SortField[], order: SortOrder): Record<string, 1 | -1> {
@@ -85,36 +101,43 @@ function sortSpec(fields: readonly SortField[], order: SortOrder): Record<string
 
 /** The plan of one shape; throws on a sort or leading filter the listing does not plan. */
 export function planFor(shape: QueryShape): QueryPlan {
-  const plan = planOf(shape.listing);
+  const plan = planOf(shape.listing, shape.format);
   const fields = plan.sorts[shape.sort];
   if (!fields) throw new RangeError(`no sort ${shape.sort} planned on ${shape.listing}`);
   const sort = sortSpec(fields, shape.order);
   const leading = shape.leading === BASE_SHAPE ? undefined : plan.leading.find((l) => l.filter === shape.leading);
   if (shape.leading !== BASE_SHAPE && !leading) throw new RangeError(`no leading filter ${shape.leading} planned on ${shape.listing}`);
   if (leading && !leading.sorted) {
-    return { shape, index: { name: `api_${shape.leading}`, key: { [leading.path]: 1, [plan.base]: 1, _id: 1 } }, sort };
+    return { shape, index: { name: `api_${leading.indexedAs}`, key: { [leading.path]: 1, [plan.base]: 1, _id: 1 } }, sort };
   }
   const key: Record<string, 1 | -1> = leading ? { [leading.path]: 1 } : {};
   key[plan.base] = 1;
-  return { shape, index: { name: `api_${shape.leading}_${shape.sort}_${shape.order}`, key: { ...key, ...sort } }, sort };
+  const name = `api_${leading?.indexedAs ?? BASE_SHAPE}_${shape.sort}_${shape.order}`;
+  return { shape, index: { name, key: { ...key, ...sort } }, sort };
 }
 
 /**
  * The one shape a request runs in: the first planned leading filter among those present (most
  * selective first), else the base shape; the other filters are checked on the walked documents.
  */
-export function chooseQueryShape(listing: ReadListing, present: Iterable<string>, sort: string, order: SortOrder): QueryPlan {
+export function chooseQueryShape(
+  listing: ReadListing,
+  present: Iterable<string>,
+  sort: string,
+  order: SortOrder,
+  format: number = READ_MODEL_FORMAT,
+): QueryPlan {
   const given = new Set(present);
-  const leading = planOf(listing).leading.find((l) => given.has(l.filter))?.filter ?? BASE_SHAPE;
-  return planFor({ listing, leading, sort, order });
+  const leading = planOf(listing, format).leading.find((l) => given.has(l.filter))?.filter ?? BASE_SHAPE;
+  return planFor({ listing, format, leading, sort, order });
 }
 
-/** Every shape the API can send to a listing: each leading filter (and base) × sort × order. */
-export function queryShapes(listing: ReadListing): QueryShape[] {
-  const plan = planOf(listing);
+/** Every shape the API can send to a listing in `format`: each leading filter (and base) × sort × order. */
+export function queryShapes(listing: ReadListing, format: number = READ_MODEL_FORMAT): QueryShape[] {
+  const plan = planOf(listing, format);
   const leadings = [BASE_SHAPE, ...plan.leading.map((l) => l.filter)];
   return leadings.flatMap((leading) =>
-    Object.keys(plan.sorts).flatMap((sort) => SORT_ORDERS.map((order) => ({ listing, leading, sort, order }))),
+    Object.keys(plan.sorts).flatMap((sort) => SORT_ORDERS.map((order) => ({ listing, format, leading, sort, order }))),
   );
 }
 
@@ -130,10 +153,13 @@ export const MEMBER_LINKS_INDEX: IndexDescription = { name: 'facts_by_subject', 
 /** The writer compares a member's new facts with its stored ones (loadMemberFacts). */
 export const MEMBER_FACTS_INDEX: IndexDescription = { name: 'facts_by_member', key: { memberId: 1, memberRole: 1 } };
 
-/** Every index of a read collection: one per query shape, the clock's, the slug lookup and the removals. */
-export function readCollectionIndexes(listing: ReadListing): IndexDescription[] {
+/**
+ * Every index of a read collection in `format`: one per query shape (shapes whose filters share
+ * indexes share them), the clock's, the slug lookup and the removals.
+ */
+export function readCollectionIndexes(listing: ReadListing, format: number = READ_MODEL_FORMAT): IndexDescription[] {
   const api = new Map<string, IndexDescription>();
-  for (const shape of queryShapes(listing)) {
+  for (const shape of queryShapes(listing, format)) {
     const { index } = planFor(shape);
     api.set(index.name, { name: index.name, key: { ...index.key } });
   }
@@ -182,22 +208,23 @@ export async function ensureWriterIndexes(db: Db, collections: IndexedCollection
   if (collections.memberLinks !== undefined) await ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX, MEMBER_FACTS_INDEX]);
 }
 
-/** Creates the planned indexes of one read collection. Idempotent. */
-export function ensureListingIndexes(db: Db, listing: ReadListing, collection: string): Promise<void> {
-  return ensureIndexes(db, collection, readCollectionIndexes(listing));
+/** Creates the planned indexes of one read collection in `format`. Idempotent. */
+export function ensureListingIndexes(db: Db, listing: ReadListing, collection: string, format: number = READ_MODEL_FORMAT): Promise<void> {
+  return ensureIndexes(db, collection, readCollectionIndexes(listing, format));
 }
 
 /**
- * Creates every planned index on one generation's collections (on the read collections of
- * `listings` only, when given). Idempotent. The projector calls it when it creates a generation
- * (and may call it at every start).
+ * Creates every planned index of `format` on one generation's collections (on the read
+ * collections of `listings` only, when given). Idempotent. The projector calls it when it
+ * creates a generation (and may call it at every start), in the format it builds.
  */
 export async function ensureReadModelIndexes(
   db: Db,
   collections: IndexedCollections,
   listings: readonly ReadListing[] = Object.keys(readCollections) as ReadListing[],
+  format: number = READ_MODEL_FORMAT,
 ): Promise<void> {
-  const jobs = listings.map((listing) => ensureListingIndexes(db, listing, collections.read[listing]));
+  const jobs = listings.map((listing) => ensureListingIndexes(db, listing, collections.read[listing], format));
   if (collections.memberLinks !== undefined)
     jobs.push(ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX, MEMBER_FACTS_INDEX]));
   await Promise.all(jobs);

@@ -1,35 +1,81 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, type EndpointName } from '../../schemas/api/endpoints.ts';
-import { LISTING_PLANS } from './indexPlan.ts';
+import { LISTING_PLANS, type ReadListing } from './indexPlan.ts';
 import type { DocumentPath } from './documentPath.ts';
 import type { CoachDocument, DancerDocument } from './documents.ts';
-import { declaredFilters, LISTING_FILTERS, type FilterDeclaration } from './listingFilters.ts';
+import { declaredFilters, LISTING_FILTERS, leadingFilters, listingFilters, type FilterDeclaration } from './listingFilters.ts';
+import { READ_MODEL_FORMAT, SERVED_FORMATS } from './readModelFormat.ts';
 
-const LIST_ENDPOINT: Record<keyof typeof LISTING_FILTERS, EndpointName> = {
+const LIST_ENDPOINT: Record<ReadListing, EndpointName> = {
   competitions: 'competitions',
   dancers: 'dancers',
   coaches: 'coaches',
   judges: 'judges',
   clubs: 'clubs',
 };
+const LISTINGS = Object.keys(LIST_ENDPOINT) as ReadListing[];
 
 describe('LISTING_FILTERS', () => {
-  it('declares only parameters the listing endpoint accepts', () => {
-    for (const [listing, filters] of Object.entries(LISTING_FILTERS)) {
-      const accepted = Object.keys(ENDPOINTS[LIST_ENDPOINT[listing as keyof typeof LISTING_FILTERS]].query.properties);
-      for (const name of Object.keys(filters)) expect(accepted, `${listing}.${name}`).toContain(name);
+  it('has a table for every format the API serves, and for no other', () => {
+    expect(Object.keys(LISTING_FILTERS).map(Number)).toEqual([...SERVED_FORMATS]);
+    expect(SERVED_FORMATS.at(-1)).toBe(READ_MODEL_FORMAT);
+    expect(listingFilters()).toBe(LISTING_FILTERS[READ_MODEL_FORMAT]);
+    expect(() => listingFilters(READ_MODEL_FORMAT + 1)).toThrow(RangeError);
+    expect(() => declaredFilters('dancers', 0)).toThrow(RangeError);
+  });
+
+  it('declares only parameters the listing endpoint accepts, in every format', () => {
+    for (const format of SERVED_FORMATS) {
+      for (const listing of LISTINGS) {
+        const accepted = Object.keys(ENDPOINTS[LIST_ENDPOINT[listing]].query.properties);
+        for (const name of Object.keys(listingFilters(format)[listing])) expect(accepted, `${format} ${listing}.${name}`).toContain(name);
+      }
     }
   });
 
   it('is where the index plan takes its leading filters from, in declaration order', () => {
-    expect(LISTING_PLANS.dancers.leading).toEqual([
-      { filter: 'search', path: 'q.tokens', sorted: false },
-      { filter: 'clubId', path: 'q.clubIds', sorted: false },
-      { filter: 'coachId', path: 'q.coachIds', sorted: false },
-      { filter: 'countryId', path: 'country.id', sorted: true },
-      { filter: 'country', path: 'q.country', sorted: true },
+    expect(LISTING_PLANS[1]!.dancers.leading).toEqual([
+      { filter: 'search', path: 'q.tokens', sorted: false, indexedAs: 'search' },
+      { filter: 'clubId', path: 'q.clubIds', sorted: false, indexedAs: 'clubId' },
+      { filter: 'coachId', path: 'q.coachIds', sorted: false, indexedAs: 'coachId' },
+      { filter: 'countryId', path: 'country.id', sorted: true, indexedAs: 'countryId' },
+      { filter: 'country', path: 'q.country', sorted: true, indexedAs: 'country' },
     ]);
-    expect(LISTING_PLANS.competitions.leading).toEqual([{ filter: 'search', path: 'q.tokens', sorted: false }]);
+    for (const format of SERVED_FORMATS) {
+      expect(LISTING_PLANS[format]!.competitions.leading).toEqual([
+        { filter: 'search', path: 'q.tokens', sorted: false, indexedAs: 'search' },
+      ]);
+      for (const listing of LISTINGS) expect(LISTING_PLANS[format]![listing].leading).toEqual(leadingFilters(listing, format));
+    }
+  });
+
+  it('format 1: countryId reads the id and leads its own indexes (a club reads q.countryIds)', () => {
+    for (const listing of ['dancers', 'coaches', 'judges'] as const) {
+      expect(listingFilters(1)[listing].countryId).toEqual({ path: 'country.id', match: 'equals', leads: 'sorted' });
+    }
+    expect(listingFilters(1).clubs.countryId).toEqual({ path: 'q.countryIds', match: 'equals', leads: 'sorted' });
+  });
+
+  it("format 2: countryId matches its key in q.country and leads the country filter's indexes", () => {
+    for (const listing of ['dancers', 'coaches', 'judges', 'clubs'] as const) {
+      const { countryId, country } = listingFilters(2)[listing];
+      expect(countryId, listing).toEqual({ path: 'q.country', match: 'countryIdKey', leads: 'sorted', sharesIndexesOf: 'country' });
+      expect(country, listing).toEqual({ path: 'q.country', match: 'folded', leads: 'sorted' });
+    }
+    // Competitions are as in format 1: their country filters lead no index.
+    expect(listingFilters(2).competitions).toEqual(listingFilters(1).competitions);
+  });
+
+  it('a filter shares the indexes of a leading filter of the same listing that reads the same path the same way', () => {
+    for (const format of SERVED_FORMATS) {
+      for (const listing of LISTINGS) {
+        const leading = leadingFilters(listing, format);
+        for (const l of leading.filter((f) => f.indexedAs !== f.filter)) {
+          const owner = leading.find((f) => f.filter === l.indexedAs);
+          expect(owner, `${format} ${listing}.${l.filter}`).toMatchObject({ path: l.path, sorted: l.sorted, indexedAs: l.indexedAs });
+        }
+      }
+    }
   });
 
   it("reads paths of the listing's own documents: another path does not compile", () => {
@@ -39,8 +85,8 @@ describe('LISTING_FILTERS', () => {
     const foreign: FilterDeclaration<DocumentPath<CoachDocument>> = { path: 'danceClass', match: 'equals' };
     const nested: FilterDeclaration<DocumentPath<DancerDocument>> = { path: 'country.id', match: 'equals' };
     expect([misspelt.path, foreign.path, nested.path]).toEqual(['q.hasPartnr', 'danceClass', 'country.id']);
-    for (const [listing, filters] of Object.entries(LISTING_FILTERS)) {
-      expect(declaredFilters(listing as keyof typeof LISTING_FILTERS)).toEqual(Object.entries(filters));
+    for (const format of SERVED_FORMATS) {
+      for (const listing of LISTINGS) expect(declaredFilters(listing, format)).toEqual(Object.entries(listingFilters(format)[listing]));
     }
   });
 });

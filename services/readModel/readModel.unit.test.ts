@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   approvedSortKeys,
   canonicalInstant,
   classifyPeriod,
+  countryFilterKeys,
+  countryIdKey,
   countryKeys,
   escapeRegExp,
   foldSearchText,
@@ -121,6 +124,39 @@ describe('sort keys', () => {
   it('folds country name and code', () => {
     expect(countryKeys('Latvia', 'LV')).toEqual(['latvia', 'lv']);
     expect(countryKeys(null, null)).toEqual([]);
+  });
+  it('keys a registry country by its folded name and code and by its id (format 2)', () => {
+    expect(countryFilterKeys({ id: 117, name: 'Latvia', code: 'LV' })).toEqual(['latvia', 'lv', countryIdKey(117)]);
+    expect(countryFilterKeys(null)).toEqual([]);
+    expect(countryIdKey(117)).not.toBe(countryIdKey(11));
+  });
+  it('keys a country id so that no folded text equals it, whatever the text', () => {
+    // Folding lowercases before NFKD, which makes capitals of some symbols: an upper-case key would not do.
+    expect(foldSearchText('\u{1F138}\u{1F133}:428')).toBe('ID:428');
+    for (const text of [
+      '\u{1F138}\u{1F133}:428',
+      `id\t428`,
+      ' id\t428 ',
+      'id 428',
+      'ID\t428',
+      '\u{1F138}\u{1F133}\t428',
+      'id\u00a0428',
+      'id\u2003428',
+    ]) {
+      expect(foldSearchText(text), JSON.stringify(text)).not.toBe(countryIdKey(428));
+    }
+    // The key holds a tab and no folded text does: near misses (letters, digits, spaces, tabs, marks, symbols that fold to capitals) and any text.
+    const nearMiss = fc.string({
+      unit: fc.constantFrom('i', 'd', 'I', 'D', '4', '2', '8', '\t', ' ', '\u00a0', '\u0301', '\u{1F138}', '\u{1F133}'),
+    });
+    fc.assert(
+      fc.property(fc.oneof(nearMiss, fc.string({ unit: 'binary' })), fc.integer({ min: 0, max: 2 ** 31 - 1 }), (text, id) => {
+        expect(countryIdKey(id)).toContain('\t');
+        expect(foldSearchText(text)).not.toContain('\t');
+        expect(countryKeys(text, text)).not.toContain(countryIdKey(id));
+      }),
+      { numRuns: 500 },
+    );
   });
   it('canonicalises instants to UTC', () => {
     expect(canonicalInstant('2024-01-12T10:05:00+02:00')).toBe('2024-01-12T08:05:00.000Z');

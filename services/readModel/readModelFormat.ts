@@ -6,11 +6,20 @@
  * API serves each generation in the format recorded for it.
  *
  * 1. Every model built before formats were recorded (a meta document without `format`).
+ * 2. `countryId` and `country` share one multikey key: `q.country` of the people and the clubs
+ *    also holds countryIdKey of each country id, clubs no longer store `q.countryIds`, and both
+ *    filters lead the same indexes (one per sort and order on `q.country`) instead of a set each.
  */
-export const READ_MODEL_FORMAT = 1;
+export const READ_MODEL_FORMAT = 2;
 
 /** The oldest format the API still serves: the one a model may hold while its upgrade runs. */
 export const OLDEST_SERVED_FORMAT = 1;
 
 /** Whether this code reads a generation of `format` right (the API serves it). */
 export const servesFormat = (format: number): boolean => format >= OLDEST_SERVED_FORMAT && format <= READ_MODEL_FORMAT;
+
+/** Every format the API serves, oldest first: each has its filter declarations and index plan. */
+export const SERVED_FORMATS: readonly number[] = Array.from(
+  { length: READ_MODEL_FORMAT - OLDEST_SERVED_FORMAT + 1 },
+  (_, i) => OLDEST_SERVED_FORMAT + i,
+);

@@ -1,3 +1,4 @@
+import type { RegistryCountry } from './documents.ts';
 import { foldSearchText } from './searchText.ts';
 
 const fold = (text: string | null | undefined): string => (text ? foldSearchText(text) : '');
@@ -34,6 +35,20 @@ export function countryKeys(name: string | null | undefined, code: string | null
     if (folded !== '' && !keys.includes(folded)) keys.push(folded);
   }
   return keys;
+}
+
+/**
+ * The key of a country id in `q.country` (format 2), where `countryId` matches it and `country`
+ * the folded name and code, so that both filters lead the same indexes. It holds a tab, which no
+ * folded text does (foldSearchText turns every run of white space into one space), so no
+ * `country` value can equal it. An upper-case key would not do: folding lowercases before NFKD,
+ * which turns some symbols into capitals ("🄸🄳" folds to "ID").
+ */
+export const countryIdKey = (id: number): string => `id\t${id}`;
+
+/** `q.country` of a registry country (format 2): its folded name and code, then its id's key. */
+export function countryFilterKeys(country: RegistryCountry): string[] {
+  return country ? [...countryKeys(country.name, country.code), countryIdKey(country.id)] : [];
 }
 
 /** Canonical UTC form of an RFC 3339 date-time: string order is time order. */

@@ -1,9 +1,11 @@
 import { LISTING_PLANS } from '../../services/readModel/indexPlan.ts';
 import { collectionFamily, type PlannedCommand } from './commandShape.ts';
 
-/** The indexes of leading filters declared unsorted: `api_<filter>`, as planFor names them. */
+/** The indexes of leading filters declared unsorted, in every served format: `api_<filter>`, as planFor names them. */
 const UNSORTED_INDEXES = new Set(
-  Object.values(LISTING_PLANS).flatMap((plan) => plan.leading.filter((l) => !l.sorted).map((l) => `api_${l.filter}`)),
+  Object.values(LISTING_PLANS).flatMap((plans) =>
+    Object.values(plans).flatMap((plan) => plan.leading.filter((l) => !l.sorted).map((l) => `api_${l.indexedAs}`)),
+  ),
 );
 
 /** A plan stage a statement may have, and why that is right. The only place such a stage is allowed. */
