@@ -19,8 +19,8 @@ export interface ProjectorContext {
   clock: () => Date;
   metrics: ProjectorMetrics;
   logger: Logger;
-  /** The planned indexes of the collections (of `listings`' read collections only, when given). */
-  ensureIndexes: (db: Db, collections: ProjectionCollections, listings?: readonly ReadListing[]) => Promise<void>;
+  /** The planned indexes of the collections (of `listings`' read collections only, when given) in read-model `format`. */
+  ensureIndexes: (db: Db, collections: ProjectionCollections, listings?: readonly ReadListing[], format?: number) => Promise<void>;
   chunkSize?: number;
   /**
    * The read-model format this projector writes (services/readModel/readModelFormat.ts); only a

@@ -85,7 +85,7 @@ async function startGeneration(opts: ProjectorOptions, generation: number): Prom
   const store = new MongoProjectionStore(opts.db, generation, {
     countWrites: (collection, n) => opts.metrics.databaseWrites.inc({ collection }, n),
   });
-  await opts.ensureIndexes(opts.db, store.names);
+  await opts.ensureIndexes(opts.db, store.names, undefined, opts.format);
   const clock = startClock({
     schedule: opts.clockSchedule,
     store,

@@ -92,7 +92,7 @@ async function deriveAndIndex(opts: RebuildOptions, { sink }: Replayed, to: numb
     opts.logger.info({ to, listings }, 'rebuild is building the indexes of derived listings');
     const following = DERIVATION_ORDER[DERIVATION_ORDER.findIndex((step) => step.listings === listings) + 1]?.listings;
     opts.onStage?.(`${listings.join(' and ')} derived, indexes building${following ? `; deriving the ${following.join(' and ')}` : ''}`);
-    const build = opts.ensureIndexes(opts.db, next, listings);
+    const build = opts.ensureIndexes(opts.db, next, listings, opts.format);
     // Awaited below; this only keeps a build that fails during the derivation from being unhandled.
     build.catch(() => undefined);
     builds.push(build);
@@ -100,7 +100,7 @@ async function deriveAndIndex(opts: RebuildOptions, { sink }: Replayed, to: numb
   opts.logger.info({ to, ...derived, seconds: secondsSince(indexing) }, 'rebuild derived the documents of the new generation');
   opts.onStage?.('every document derived; finishing the indexes');
   await Promise.all(builds);
-  await opts.ensureIndexes(opts.db, next);
+  await opts.ensureIndexes(opts.db, next, undefined, opts.format);
   opts.logger.info({ to, seconds: secondsSince(indexing) }, 'rebuild built the indexes of the new generation');
 }
 
