@@ -157,10 +157,14 @@ export const writeOrder: readonly CascadeStep[] = [
   }),
 ];
 
-/** `before` is written, by every step that writes it, before any step writes `after`. */
+/**
+ * `before` is written, by every step that writes it, before any step writes `after`; with
+ * `catchUp`, only before the last step that writes `after` (a later write covers the earlier).
+ */
 export interface OrderRule {
   before: Slot | '*';
   after: Slot;
+  catchUp?: true;
   why: string;
 }
 
@@ -171,6 +175,21 @@ export const ORDER_RULES: readonly OrderRule[] = [
     why:
       'a subject is re-derived only when a fact about it changed, or its member came back as a duplicate on a replay: ' +
       'a fact stored under a state that was not would look unchanged on the replay, and its subjects never be derived',
+  },
+  {
+    before: 'dancerFacts',
+    after: 'coachRevisions',
+    why:
+      "a fact lands before its subject's revision is bumped, so the derivation that reads the newest revision reads " +
+      'every fact written before any bump: with two instances on different partitions, the one that bumped last sees ' +
+      "the other's facts, and the other loses the guarded write",
+  },
+  { before: 'dancerFacts', after: 'clubRevisions', why: "as for coaches: a club's facts land before its revision is bumped" },
+  {
+    before: 'staffFacts',
+    after: 'clubRevisions',
+    catchUp: true,
+    why: "a coach's staff facts are facts of its clubs: the clubs whose staff facts changed have their revisions bumped again after them",
   },
   {
     before: 'coachRevisions',

@@ -21,7 +21,8 @@ export function orderViolations(steps: readonly CascadeStep[], rules: readonly O
     const after = writers((slot) => slot === rule.after);
     const before = writers((slot) => (rule.before === '*' ? slot !== rule.after : slot === rule.before));
     if (after.length === 0 || before.length === 0) problems.push(`no step writes ${after.length === 0 ? rule.after : rule.before}`);
-    else if (Math.max(...before) >= Math.min(...after)) problems.push(`${rule.after} is written before ${rule.before}: ${rule.why}`);
+    else if (Math.max(...before) >= (rule.catchUp ? Math.max(...after) : Math.min(...after)))
+      problems.push(`${rule.after} is written before ${rule.before}: ${rule.why}`);
   }
   return problems;
 }

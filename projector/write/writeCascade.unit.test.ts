@@ -333,6 +333,8 @@ describe('the cascade (projectEvents, sweepSubjects, replayChunk, deriveDeferred
     ['coachDocuments', 2, 'coachDocuments reads coachDocs before any step hands it on'],
     ['coachDocuments', 4, 'coachDocuments is written before clubDocuments'],
     ['subjectRevisions', 7, 'staffFacts is written before coachRevisions'],
+    ['subjectRevisions', 1, 'coachRevisions is written before dancerFacts'],
+    ['staffRevisions', 3, 'clubRevisions is written before staffFacts'],
   ])('finds the order broken when %s moves to %i', (name, to, problem) => {
     expect(orderViolations(moved(name, to)).join('\n')).toContain(problem);
   });
