@@ -15,7 +15,8 @@ export function dataFreshnessHeader(source: ReadModelSource): Middleware {
   return async function currentAtHeader(ctx, next) {
     const matched = matchedEndpointOf(ctx);
     if (matched && matched.definition.listings.length > 0) {
-      const { currentAt } = await source.view(ctx);
+      const view = source.viewNow(ctx);
+      const { currentAt } = view instanceof Promise ? await view : view;
       if (currentAt) ctx.set(DATA_CURRENT_AT_HEADER, currentAt.toISOString());
     }
     await next();

@@ -34,7 +34,7 @@ function source() {
 describe('ReadModelSource', () => {
   it('keys each endpoint on the generation and the versions of the listings the catalogue says it reads', async () => {
     const { readModel, inRequest } = source();
-    const versionOf = (endpoint: EndpointName) => inRequest((ctx) => readModel.currentVersion(ctx, ENDPOINTS[endpoint].listings));
+    const versionOf = (endpoint: EndpointName) => inRequest(async (ctx) => readModel.currentVersion(ctx, ENDPOINTS[endpoint].listings));
     expect(await versionOf('competitions')).toBe('3:17');
     expect(await versionOf('club')).toBe('3:9:2');
     expect(await versionOf('judges')).toBe('3:0');

@@ -36,7 +36,8 @@ export function cachedAnswer(options: CachedAnswerOptions): Middleware {
     }
     adopt(ctx, known);
     const { definition } = known.endpoint;
-    const version = await dataVersionOf(ctx, definition, options.getDataVersion);
+    const current = dataVersionOf(ctx, definition, options.getDataVersion);
+    const version = typeof current === 'string' ? current : await current;
     const now = clock();
     const hit = cache.get(known.cacheKey, now, version);
     if (!hit) {

@@ -36,7 +36,9 @@ export function rateLimit(options: RateLimitOptions): Middleware {
     const key = clientIp(ctx.ip);
     let decision: RateLimitDecision;
     try {
-      decision = await store.consume({ key, nowMs: options.clock(), limit, windowSeconds });
+      // The in-memory store decides at once: no promise to wait for on every request.
+      const pending = store.consume({ key, nowMs: options.clock(), limit, windowSeconds });
+      decision = pending instanceof Promise ? await pending : pending;
     } catch (err) {
       loggerOf(ctx)?.warn({ err }, 'rate-limit store failed; request let through');
       await next();

@@ -54,7 +54,8 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
     const cacheControl = cacheControlOf(definition, options.ttlSeconds);
     const key = resolved?.cacheKey ?? canonicalQueryKey(ctx.path, ctx.querystring);
     // Read before the data: a write landing during the query leaves this entry on the old version.
-    const version = await dataVersionOf(ctx, definition, options.getDataVersion);
+    const current = dataVersionOf(ctx, definition, options.getDataVersion);
+    const version = typeof current === 'string' ? current : await current;
     const now = options.clock();
     const flightKey = `${version}\u0000${key}`;
     const computeAndStore = () =>
