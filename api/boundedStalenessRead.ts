@@ -15,15 +15,6 @@ export interface BoundedStalenessOptions {
    * duration; it also bounds the reads per second (1000 / refreshEveryMs) whatever the load.
    */
   readonly refreshEveryMs: number;
-  /**
-   * How much sooner the next background read may start when recent ones were late: a read
-   * lasts its round trip plus whatever the busy event loop makes it (and its timer) wait, and a
-   * read still running when the newest completed value ages past maxAgeMs makes callers wait.
-   * So the next read starts early enough for the slowest of the last few to have ended by then,
-   * but never sooner than this after the previous one started, and only one runs at a time.
-   * Default refreshEveryMs (a fixed cadence).
-   */
-  readonly minRefreshEveryMs?: number;
   /** The background reads stop after this long without a caller (an idle instance reads nothing). */
   readonly idleAfterMs: number;
   readonly timers?: ReadTimers;
@@ -52,20 +43,14 @@ const realTimers: ReadTimers = {
   },
 };
 
-/** How many recent background reads tell how late the next one may be. */
-const LATENESS_SAMPLES = 8;
-/** Slack between the next read's expected end and the bound. */
-const LATENESS_MARGIN_MS = 2;
-
 /**
  * Serves a value read from the database with a bounded staleness instead of one read per
  * caller: a caller arriving at t gets the newest completed read if it started at or after
  * t − maxAgeMs, else joins a read in flight that started in that span, else starts one. So
  * anything written before t − maxAgeMs is visible to it, while the database sees at most one
- * read per refreshEveryMs while reads are quick, and one per minRefreshEveryMs at most when they
- * are slow. Under load the background refresh keeps a fresh value at hand and no caller waits; a
- * caller waits only after idleness, or when reads take longer than about half of maxAgeMs (a slow
- * database or a saturated event loop), because the bound comes first.
+ * read per refreshEveryMs. Under load the background refresh keeps a fresh value at hand and
+ * no caller waits; a caller waits only after idleness, or when a read takes longer than
+ * maxAgeMs − refreshEveryMs (a slow database), because the bound comes first.
  */
 export function boundedStalenessRead<T>(read: () => Promise<T>, options: BoundedStalenessOptions): BoundedStalenessRead<T> {
   const timers = options.timers ?? realTimers;
@@ -74,11 +59,8 @@ export function boundedStalenessRead<T>(read: () => Promise<T>, options: Bounded
   let lastCallerAt = Number.NEGATIVE_INFINITY;
   let cancelRefresh: (() => void) | undefined;
   let readsStarted = 0;
-  const minInterval = Math.min(options.minRefreshEveryMs ?? options.refreshEveryMs, options.refreshEveryMs);
-  /** Of the last few background reads: how long after it was due each one's value came in. */
-  const recentLateness: number[] = [];
 
-  const start = (dueAt?: number): Started<T> => {
+  const start = (): Started<T> => {
     const startedAt = timers.now();
     readsStarted += 1;
     const value = read();
@@ -88,7 +70,6 @@ export function boundedStalenessRead<T>(read: () => Promise<T>, options: Bounded
       (result) => {
         if (!completed || completed.startedAt < startedAt) completed = { startedAt, value: result };
         if (inFlight === started) inFlight = undefined;
-        if (dueAt !== undefined) remember(timers.now() - dueAt);
         scheduleRefresh(startedAt);
       },
       () => {
@@ -99,26 +80,13 @@ export function boundedStalenessRead<T>(read: () => Promise<T>, options: Bounded
     return started;
   };
 
-  const remember = (latenessMs: number): void => {
-    recentLateness.push(latenessMs);
-    if (recentLateness.length > LATENESS_SAMPLES) recentLateness.shift();
-  };
-
-  /** The next background read's delay after the previous start: the cadence, shortened by the recent reads' lateness. */
-  const interval = (): number => {
-    if (minInterval === options.refreshEveryMs || recentLateness.length === 0) return options.refreshEveryMs;
-    const late = Math.max(...recentLateness);
-    return Math.min(options.refreshEveryMs, Math.max(minInterval, options.maxAgeMs - LATENESS_MARGIN_MS - late));
-  };
-
   const scheduleRefresh = (lastStartedAt: number): void => {
-    const now = timers.now();
-    if (cancelRefresh || now - lastCallerAt > options.idleAfterMs) return;
-    const dueAt = Math.max(now, lastStartedAt + interval());
-    cancelRefresh = timers.after(dueAt - now, () => {
+    if (cancelRefresh || timers.now() - lastCallerAt > options.idleAfterMs) return;
+    const wait = Math.max(0, lastStartedAt + options.refreshEveryMs - timers.now());
+    cancelRefresh = timers.after(wait, () => {
       cancelRefresh = undefined;
       if (timers.now() - lastCallerAt > options.idleAfterMs || inFlight) return;
-      start(dueAt).value.catch(() => undefined);
+      start().value.catch(() => undefined);
     });
   };
 

@@ -66,44 +66,6 @@ describe('boundedStalenessRead', () => {
     reader.stop();
   });
 
-  it('starts reads early enough when they come back late, so callers still never wait, at most one per minRefreshEveryMs', async () => {
-    /** A caller every millisecond for two seconds (the clock stands still while one waits); how many waited after the first 200. */
-    const callers = async (reader: ReturnType<typeof boundedStalenessRead<number>>, w: ReturnType<typeof world>): Promise<number> => {
-      let waited = 0;
-      let written = 0;
-      for (let step = 0; step < 2000; step += 1) {
-        if (step % 137 === 0) {
-          w.db.value += 1;
-          written = w.now();
-        }
-        const got = reader.get(w.now());
-        let settled = got instanceof Promise ? undefined : got;
-        if (got instanceof Promise) {
-          if (step > 200) waited += 1;
-          void got.then((value) => (settled = value));
-          while (settled === undefined) await w.advance(1);
-        }
-        if (w.now() - written >= options.maxAgeMs) expect(settled).toBe(w.db.value);
-        await w.advance(1);
-      }
-      return waited;
-    };
-    for (const readMs of [2, 12, 20]) {
-      const w = world(readMs);
-      const reader = boundedStalenessRead(w.read, { ...options, minRefreshEveryMs: 15, timers: w.clock });
-      expect(await callers(reader, w), `reads of ${readMs} ms`).toBe(0);
-      // Quick reads keep the fixed cadence; slower ones start sooner, never more than one per 15 ms.
-      if (readMs === 2) expect(w.db.reads).toBeLessThanOrEqual(Math.ceil(2000 / 45) + 2);
-      expect(w.db.reads).toBeLessThanOrEqual(Math.ceil(2000 / 15) + 2);
-      reader.stop();
-    }
-    // At the fixed cadence, reads of 20 ms make callers wait for the read in flight again and again.
-    const w = world(20);
-    const fixed = boundedStalenessRead(w.read, { ...options, timers: w.clock });
-    expect(await callers(fixed, w)).toBeGreaterThan(20);
-    fixed.stop();
-  });
-
   it('reads nothing while idle and makes the first caller after idleness wait for a new read', async () => {
     const w = world(3);
     const reader = boundedStalenessRead(w.read, { ...options, timers: w.clock });

@@ -46,14 +46,13 @@ interface Scoped {
 
 /**
  * decisions.md: a request may be served with a version read that started at most 50 ms before
- * it arrived, and never waits for a read on a hit. A background read every 45 ms keeps one at
- * hand while requests come in (about 22 reads per second per instance whatever the load) as long
- * as a read comes back within the 5 ms left over. On a busy instance it comes back later (the
- * reply waits behind the requests in the event loop), so the next read starts sooner, early
- * enough for the slowest of the last few to have ended in time: at most one every 15 ms, one at
- * a time, so never more than about 67 reads per second.
+ * it arrived. A background read every 45 ms keeps one at hand while requests come in (about 22
+ * reads per second per instance whatever the load; the 5 ms left over is a version read's time
+ * budget before a caller has to wait for the bound). On a saturated instance a read's reply waits
+ * behind the requests in the event loop and some hits wait for the read in flight; starting reads
+ * sooner to avoid that cost more CPU per hit than the waits (docs/performance.md, The API).
  */
-export const VERSION_FRESHNESS = { maxAgeMs: 50, refreshEveryMs: 45, minRefreshEveryMs: 15, idleAfterMs: 2_000 } as const;
+export const VERSION_FRESHNESS = { maxAgeMs: 50, refreshEveryMs: 45, idleAfterMs: 2_000 } as const;
 
 export interface ReadModelSourceOptions {
   readonly readMeta?: (db: Db) => Promise<ReadModelMeta>;
