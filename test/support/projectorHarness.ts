@@ -45,13 +45,15 @@ export async function createHarness(opts: { partitions: number; config: Projecti
   // threshold) would see more than they produced.
   const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
   await producer.connect();
+  const groupId = uniqueName('group');
+  const metrics = createProjectorMetrics(createRegistry('test', false));
   return {
     kafka,
     mongo,
     topic,
     dlqTopic,
-    groupId: uniqueName('group'),
-    metrics: createProjectorMetrics(createRegistry('test', false)),
+    groupId,
+    metrics,
     logger,
     config: opts.config,
     async produce(items) {
@@ -66,10 +68,10 @@ export async function createHarness(opts: { partitions: number; config: Projecti
         kafka,
         topic,
         dlqTopic,
-        groupId: this.groupId,
+        groupId,
         projection: opts.config,
         clock: () => now,
-        metrics: this.metrics,
+        metrics,
         logger,
         ensureIndexes: ensureReadModelIndexes,
         ...more,
