@@ -12,10 +12,12 @@ export interface RunFacts {
   /** `npm run bench:api -- --parts uncached`, as run. */
   command: string;
   startedAt: Date;
-  commit: string;
+  /** The commit when the run started, and when its figures were written (other work may land meanwhile). */
+  commitAtStart: string;
+  commitAtEnd: string;
   machine: string;
-  loadAtStart: number;
-  loadAtEnd: number;
+  /** The 1-minute load average, sampled from the start to the end (at least one sample). */
+  load: readonly number[];
 }
 
 /** The block of one part of one script: a heading, the run's facts, the figures as printed. */
@@ -25,8 +27,7 @@ export function renderBlock(name: string, facts: RunFacts, figures: string): str
     open(name),
     `### ${name}`,
     '',
-    `${date} UTC, commit ${facts.commit}; ${facts.machine}; load average (1 min) ${facts.loadAtStart.toFixed(1)} at the start, ` +
-      `${facts.loadAtEnd.toFixed(1)} at the end. Run as \`${facts.command}\`.`,
+    `${date} UTC, ${commits(facts)}; ${facts.machine}; ${loadLine(facts.load)}. Run as \`${facts.command}\`.`,
     '',
     '```text',
     figures.replace(/^\n+|\n+$/g, ''),
@@ -52,6 +53,17 @@ export function replaceBlock(doc: string, name: string, block: string): string {
   const at = next < 0 ? doc.length : next;
   const before = doc.slice(0, at).replace(/\n*$/, '');
   return `${before}\n\n${block}\n${next < 0 ? '' : '\n'}${doc.slice(at).replace(/^\n+/, '')}`;
+}
+
+const commits = (facts: RunFacts): string =>
+  facts.commitAtStart === facts.commitAtEnd
+    ? `commit ${facts.commitAtStart}`
+    : `commit ${facts.commitAtStart} at the start, ${facts.commitAtEnd} at the end`;
+
+function loadLine(load: readonly number[]): string {
+  const sorted = [...load].sort((a, b) => a - b);
+  const at = (q: number): string => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN).toFixed(1);
+  return `load average (1 min) ${load[0]?.toFixed(1)} at the start, ${load.at(-1)?.toFixed(1)} at the end, min / median / max ${at(0)} / ${at(0.5)} / ${at(1)}`;
 }
 
 const open = (name: string): string => `<!-- results: ${name} -->`;

@@ -4,10 +4,10 @@ import { RESULTS_SECTION, renderBlock, replaceBlock } from './resultsBlock.ts';
 const facts = {
   command: 'npm run bench:api -- --parts memory',
   startedAt: new Date('2026-11-26T01:02:03Z'),
-  commit: 'abc1234',
+  commitAtStart: 'abc1234',
+  commitAtEnd: 'abc1234',
   machine: '2 × Some CPU, 23 GB, Linux 6.1',
-  loadAtStart: 1.25,
-  loadAtEnd: 3.5,
+  load: [1.25, 9, 0.5, 4, 3.5],
 };
 
 describe('renderBlock', () => {
@@ -15,10 +15,14 @@ describe('renderBlock', () => {
     const block = renderBlock('bench:api (memory)', facts, '\nrate limiter: 1 MiB\n\n');
     expect(block).toContain('### bench:api (memory)');
     expect(block).toContain(
-      '2026-11-26 01:02 UTC, commit abc1234; 2 × Some CPU, 23 GB, Linux 6.1; load average (1 min) 1.3 at the start, 3.5 at the end',
+      '2026-11-26 01:02 UTC, commit abc1234; 2 × Some CPU, 23 GB, Linux 6.1; load average (1 min) 1.3 at the start, 3.5 at the end, min / median / max 0.5 / 3.5 / 9.0',
     );
     expect(block).toContain('`npm run bench:api -- --parts memory`');
     expect(block).toContain('```text\nrate limiter: 1 MiB\n```');
+  });
+
+  it('names both commits when another landed during the run', () => {
+    expect(renderBlock('a', { ...facts, commitAtEnd: 'def5678' }, 'x')).toContain('commit abc1234 at the start, def5678 at the end;');
   });
 });
 

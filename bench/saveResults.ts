@@ -4,6 +4,7 @@ import { cpus, loadavg, release, totalmem, type } from 'node:os';
 import { renderBlock, replaceBlock } from './resultsBlock.ts';
 
 export const RESULTS_FILE = 'docs/performance.md';
+const LOAD_SAMPLE_MS = 15_000;
 
 /**
  * Where a benchmark script keeps the figures of its last run: `record(part, figures)` replaces
@@ -12,11 +13,14 @@ export const RESULTS_FILE = 'docs/performance.md';
  */
 export function resultsRecorder(script: string, file: string): (part: string, figures: string) => void {
   const startedAt = new Date();
-  const loadAtStart = loadavg()[0]!;
+  const commitAtStart = commit(file);
+  // A long run on a shared machine sees other work come and go: its load is sampled throughout.
+  const load = [loadavg()[0]!];
+  setInterval(() => load.push(loadavg()[0]!), LOAD_SAMPLE_MS).unref();
   const command = `npm run ${script}${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
   return (part, figures) => {
     if (file === 'none') return;
-    const facts = { command, startedAt, commit: commit(file), machine: machine(), loadAtStart, loadAtEnd: loadavg()[0]! };
+    const facts = { command, startedAt, commitAtStart, commitAtEnd: commit(file), machine: machine(), load: [...load, loadavg()[0]!] };
     const name = part ? `${script} (${part})` : script;
     writeFileSync(file, replaceBlock(readFileSync(file, 'utf8'), name, renderBlock(name, facts, figures)));
     process.stderr.write(`› figures of ${name} written to ${file}\n`);

@@ -23,8 +23,9 @@ export interface SeedOptions {
 }
 
 export interface SeedReport {
-  /** `reused`, or what was done: the publish (or the topic reused) and the rebuild, with their times. */
+  /** How the model came to be: reused, or the publish (or the topic reused) and the rebuild, with their times. */
   summary: string;
+  reused: boolean;
   seconds: number;
 }
 
@@ -60,7 +61,8 @@ export async function seedReadModel(opts: SeedOptions): Promise<SeedReport> {
   const stamps = opts.db.collection<SeedStamp & { _id: string }>(STAMPS);
   const found = await stamps.findOne({ _id: 'seed' });
   const verdict = modelVerdict(found, expected, (await readMeta(opts.db)).generation, await readRebuildProgress(opts.db));
-  if (verdict.reuse) return { summary: 'reused (its meta records a finished seed of the same history and code)', seconds: since() };
+  if (verdict.reuse)
+    return { summary: 'reused (its meta records a finished seed of the same history and code)', reused: true, seconds: since() };
   opts.log(`seeding ${opts.db.databaseName}: ${verdict.why}`);
   const save = (stamp: SeedStamp): Promise<unknown> => stamps.replaceOne({ _id: 'seed' }, stamp, { upsert: true });
 
@@ -134,7 +136,7 @@ export async function seedReadModel(opts: SeedOptions): Promise<SeedReport> {
   await save({ ...expected, published, generation: result.to });
   const rebuilding = `rebuilt generation ${result.to} from ${result.messages} events in ${duration(result.seconds)}`;
   opts.log(rebuilding);
-  return { summary: `${publishing}; ${rebuilding}`, seconds: since() };
+  return { summary: `${publishing}; ${rebuilding}`, reused: false, seconds: since() };
 }
 
 /** Deletes a stale bench topic and waits until the broker no longer lists it, so it can be created again. */
