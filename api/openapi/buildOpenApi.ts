@@ -22,6 +22,39 @@ export type OpenApiDocument = Record<string, unknown> & {
   readonly info: { readonly title: string; readonly version: string; readonly description: string };
 };
 
+/** The 304 every GET may answer. */
+const NOT_MODIFIED = {
+  description:
+    '304: `If-None-Match` matches the current ETag (on a cache hit or miss), or, without it, `If-Modified-Since` is not older than `Last-Modified`. No body. Spends rate-limit budget.',
+  headers: headerRefs(HEADERS_OF_304),
+};
+
+/** The request headers every GET reads. */
+const HEADER_PARAMETERS = {
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: 'ETags of a previous response (a list, or `*`); a match answers 304 with no body.',
+    schema: { type: 'string' },
+  },
+  IfModifiedSince: {
+    name: 'If-Modified-Since',
+    in: 'header',
+    required: false,
+    description:
+      'An HTTP date, such as a previous `Last-Modified`; where the response has a `Last-Modified` no newer than it, answers 304 with no body. Ignored when `If-None-Match` is sent.',
+    schema: { type: 'string' },
+  },
+  RequestId: {
+    name: 'X-Request-Id',
+    in: 'header',
+    required: false,
+    description: 'Echoed when it matches `[A-Za-z0-9_.:-]` and has at most 64 characters; otherwise replaced by a generated id.',
+    schema: { type: 'string' },
+  },
+};
+
 /**
  * The OpenAPI 3.1 document of the API, generated from the endpoint catalogue and the same
  * TypeBox schemas that validate requests, so the description and the behaviour agree.
@@ -56,38 +89,8 @@ export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
     components: {
       schemas,
       headers: OPENAPI_HEADERS,
-      responses: {
-        NOT_MODIFIED: {
-          description:
-            '304: `If-None-Match` matches the current ETag (on a cache hit or miss), or, without it, `If-Modified-Since` is not older than `Last-Modified`. No body. Spends rate-limit budget.',
-          headers: headerRefs(HEADERS_OF_304),
-        },
-        ...errorResponseComponents(),
-      },
-      parameters: {
-        IfNoneMatch: {
-          name: 'If-None-Match',
-          in: 'header',
-          required: false,
-          description: 'ETags of a previous response (a list, or `*`); a match answers 304 with no body.',
-          schema: { type: 'string' },
-        },
-        IfModifiedSince: {
-          name: 'If-Modified-Since',
-          in: 'header',
-          required: false,
-          description:
-            'An HTTP date, such as a previous `Last-Modified`; where the response has a `Last-Modified` no newer than it, answers 304 with no body. Ignored when `If-None-Match` is sent.',
-          schema: { type: 'string' },
-        },
-        RequestId: {
-          name: 'X-Request-Id',
-          in: 'header',
-          required: false,
-          description: 'Echoed when it matches `[A-Za-z0-9_.:-]` and has at most 64 characters; otherwise replaced by a generated id.',
-          schema: { type: 'string' },
-        },
-      },
+      responses: { NOT_MODIFIED, ...errorResponseComponents() },
+      parameters: HEADER_PARAMETERS,
     },
   };
 }
