@@ -25,4 +25,5 @@ COPY --from=build /app/dist dist
 COPY package.json ./
 USER node
 EXPOSE 8080 9464 9465
-CMD ["node", "dist/api/main.js"]
+# The API's heap cap (api/memoryBound.ts); the projector's service sets its own.
+CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=16", "dist/api/main.js"]
