@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { modelVerdict, topicVerdict, type SeedStamp } from './seedStamp.ts';
 
-const expected = { topic: 'bench.api.s3.n1000', history: 'h1', model: 'm1' };
-const stamp: SeedStamp = { ...expected, published: 1012, generation: 2 };
+const expected = { topic: 'bench.api.s3.n1000', history: 'h1', format: 2 };
+const stamp: SeedStamp = { topic: expected.topic, history: expected.history, published: 1012, generation: 2 };
+const live = { generation: 2, format: 2 };
 const finished = { events: 1012, finishedAt: new Date('2026-11-26T00:00:00Z') };
 
 describe('topicVerdict', () => {
@@ -21,23 +22,27 @@ describe('topicVerdict', () => {
 });
 
 describe('modelVerdict', () => {
-  it('reuses the live generation of a finished seed of the same history and code', () => {
-    expect(modelVerdict(stamp, expected, 2, finished)).toEqual({ reuse: true });
+  it('reuses the live generation of a finished seed of the same history in the same format', () => {
+    expect(modelVerdict(stamp, expected, live, finished)).toEqual({ reuse: true });
   });
 
-  it('seeds again when nothing finished, the history or the code changed, or another generation is live', () => {
-    expect(modelVerdict(null, expected, 1, null).reuse).toBe(false);
-    expect(modelVerdict({ ...stamp, generation: null }, expected, 2, finished).reuse).toBe(false);
-    expect(modelVerdict({ ...stamp, history: 'h0' }, expected, 2, finished)).toMatchObject({ why: expect.stringContaining('history') });
-    expect(modelVerdict({ ...stamp, model: 'm0' }, expected, 2, finished)).toMatchObject({ why: expect.stringContaining('code') });
-    expect(modelVerdict(stamp, expected, 3, finished)).toMatchObject({ why: expect.stringContaining('generation 3') });
+  it('seeds again when nothing finished, the history or the format changed, or another generation is live', () => {
+    expect(modelVerdict(null, expected, { generation: 1, format: 2 }, null).reuse).toBe(false);
+    expect(modelVerdict({ ...stamp, generation: null }, expected, live, finished).reuse).toBe(false);
+    expect(modelVerdict({ ...stamp, history: 'h0' }, expected, live, finished)).toMatchObject({ why: expect.stringContaining('history') });
+    expect(modelVerdict(stamp, expected, { generation: 2, format: 1 }, finished)).toMatchObject({
+      why: expect.stringContaining('format 1'),
+    });
+    expect(modelVerdict(stamp, expected, { generation: 3, format: 2 }, finished)).toMatchObject({
+      why: expect.stringContaining('generation 3'),
+    });
   });
 
   it('seeds again after a rebuild that started and did not finish, or replayed another count', () => {
-    expect(modelVerdict(stamp, expected, 2, { events: 0, finishedAt: null })).toMatchObject({
+    expect(modelVerdict(stamp, expected, live, { events: 0, finishedAt: null })).toMatchObject({
       why: expect.stringContaining('did not finish'),
     });
-    expect(modelVerdict(stamp, expected, 2, null).reuse).toBe(false);
-    expect(modelVerdict(stamp, expected, 2, { ...finished, events: 1000 })).toMatchObject({ why: expect.stringContaining('1000') });
+    expect(modelVerdict(stamp, expected, live, null).reuse).toBe(false);
+    expect(modelVerdict(stamp, expected, live, { ...finished, events: 1000 })).toMatchObject({ why: expect.stringContaining('1000') });
   });
 });
