@@ -300,8 +300,7 @@ describe('read model', () => {
   it('follows a generation switch on a request arriving 50 ms after it', async () => {
     const store = new MongoProjectionStore(database.db, 2, { live: false });
     await ensureReadModelIndexes(database.db, projectionCollections(2));
-    for (const event of calendarEvents.filter((e) => e.aggregateId === ids.tallinn))
-      await projectEvents([event], store, PROJECTION, NOW);
+    for (const event of calendarEvents.filter((e) => e.aggregateId === ids.tallinn)) await projectEvents([event], store, PROJECTION, NOW);
     expect((await get('/competitions')).json.meta.total).toBe(9);
     expect(await switchGeneration(database.db, 1, 2)).toBe(true);
     await afterFreshnessBound();
