@@ -13,7 +13,7 @@ export interface Written {
   clubs: number;
 }
 
-export const nothingWritten = (): Written => ({ competitions: 0, dancers: 0, judges: 0, coaches: 0, clubs: 0 });
+const nothingWritten = (): Written => ({ competitions: 0, dancers: 0, judges: 0, coaches: 0, clubs: 0 });
 
 /**
  * Runs the steps of `writeOrder` one after another: each takes the flow values it declares,
