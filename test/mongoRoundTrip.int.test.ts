@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { META_COLLECTION, bumpVersions, connectMongo, ensureMeta, readMeta, type MongoConnection } from '../services/mongo/index.ts';
+import { READ_MODEL_FORMAT } from '../services/readModel/readModelFormat.ts';
 import { testServers, uniqueName } from './support/isolation.ts';
 
 describe('real MongoDB-wire server', () => {
@@ -30,12 +31,17 @@ describe('real MongoDB-wire server', () => {
     await expect(docs.insertOne({ _id: 'c', name: 'Anna', n: 3 })).rejects.toMatchObject({ code: 11000 });
   });
 
-  it('reads the read-model meta without writing it (the API may hold a read-only user); the writers create it', async () => {
-    expect(await readMeta(mongo.db)).toEqual({ generation: 1, format: 1, versions: {}, currentAt: null });
+  it('reads the read-model meta without writing it (the API may hold a read-only user); the writers create it in the current format', async () => {
+    expect(await readMeta(mongo.db)).toEqual({ generation: 1, format: READ_MODEL_FORMAT, versions: {}, currentAt: null });
     expect(await mongo.db.collection(META_COLLECTION).countDocuments({})).toBe(0);
-    expect(await ensureMeta(mongo.db)).toEqual({ generation: 1, format: 1, versions: {}, currentAt: null });
+    expect(await ensureMeta(mongo.db)).toEqual({ generation: 1, format: READ_MODEL_FORMAT, versions: {}, currentAt: null });
     await bumpVersions(mongo.db, 1, ['competitions']);
-    expect(await readMeta(mongo.db)).toEqual({ generation: 1, format: 1, versions: { competitions: 1 }, currentAt: null });
-    expect(await ensureMeta(mongo.db)).toEqual({ generation: 1, format: 1, versions: { competitions: 1 }, currentAt: null });
+    expect(await readMeta(mongo.db)).toEqual({ generation: 1, format: READ_MODEL_FORMAT, versions: { competitions: 1 }, currentAt: null });
+    expect(await ensureMeta(mongo.db)).toEqual({
+      generation: 1,
+      format: READ_MODEL_FORMAT,
+      versions: { competitions: 1 },
+      currentAt: null,
+    });
   });
 });
