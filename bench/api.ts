@@ -260,8 +260,8 @@ async function throughput(): Promise<void> {
       });
       const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       out.push(
-        `median over rounds: cached = ${median(rounds.map((r) => pctOf(r.cached, r.bare))).toFixed(0)} % of bare (goal >= 60 %); ` +
-          `304 = ${median(rounds.map((r) => pctOf(r.r304, r.r200))).toFixed(0)} % of the 200 path (goal >= 100 %); ` +
+        `median over rounds: cached = ${median(rounds.map((r) => pctOf(r.cached, r.bare))).toFixed(0)} % of bare (goal >= 80 %); ` +
+          `304 = ${median(rounds.map((r) => pctOf(r.r304, r.r200))).toFixed(0)} % of the 200 path (goal >= 120 %); ` +
           `diagnostic, version read once = ${median(rounds.map((r) => pctOf(r.fixed, r.bare))).toFixed(0)} % of bare`,
       );
       process.stdout.write(`${out.join('\n')}\n`);
