@@ -120,32 +120,54 @@ async function throughSink(sink: EventSink, extra: () => Record<string, unknown>
  * an event's delay is the time from its send (its occurredAt) until projectBatch returned, that
  * is until its documents were durably written and readable. Each rate runs on its own topic,
  * consumer group and database, so a backlog or a grown collection of one phase never inflates
- * the next. The listed rates always run; when one falls behind, rates below the lowest failing
- * one are probed (halving) for the highest rate the local stack sustains.
+ * the next. The listed rates always run; then probes look for the highest rate the local stack
+ * sustains (see probeBoundary).
  */
 async function live(): Promise<void> {
   const { createHistory } = await import('../generator/index.ts');
   const source = createHistory({ seed: 99, events: 3_000_000, now: NOW })[Symbol.iterator]();
   const phases: LivePhase[] = [];
   for (const rate of (args.rates ?? '500,2000').split(',').map(Number)) phases.push(await livePhase(rate, source, 30_000));
-  // Probes look for the highest sustained rate: halving below the lowest failing rate, or
-  // doubling above the highest rate when every listed one was sustained. A probe only needs to
-  // know whether a backlog built up, so it waits for no long drain.
+  await probeBoundary(phases, source);
+  report({ mode: 'live', phases });
+}
+
+/**
+ * Halving below the lowest failing rate, or doubling above the highest rate when every listed one
+ * was sustained, until the boundary lies between a sustained and a failing rate; then two
+ * bisections between them (the issue asks for the rates between the doubling steps). A probe only
+ * needs to know whether a backlog built up, so it waits for no long drain.
+ */
+async function probeBoundary(phases: LivePhase[], source: Iterator<DomainEvent>): Promise<void> {
+  const probe = async (rate: number): Promise<boolean> => {
+    const phase = await livePhase(rate, source, 1_500);
+    phases.push({ ...phase, probe: true });
+    return phase.sustained;
+  };
   const failing = phases.filter((p) => !p.sustained).map((p) => p.rate);
+  const held = phases.filter((p) => p.sustained).map((p) => p.rate);
+  let high = failing.length > 0 ? Math.min(...failing) : 0;
+  let low = held.filter((r) => high === 0 || r < high).reduce((a, b) => Math.max(a, b), 0);
   if (failing.length > 0) {
-    for (let rate = Math.floor(Math.min(...failing) / 2); rate >= 5; rate = Math.floor(rate / 2)) {
-      const phase = await livePhase(rate, source, 1_500);
-      phases.push({ ...phase, probe: true });
-      if (phase.sustained) break;
+    for (let rate = Math.floor(high / 2); rate > low && rate >= 5; rate = Math.floor(rate / 2)) {
+      if (await probe(rate)) low = rate;
+      else high = rate;
+      if (low === rate) break;
     }
   } else {
-    for (let rate = 2 * Math.max(...phases.map((p) => p.rate)); rate <= 64_000; rate *= 2) {
-      const phase = await livePhase(rate, source, 1_500);
-      phases.push({ ...phase, probe: true });
-      if (!phase.sustained) break;
+    for (let rate = 2 * low; rate <= 64_000; rate *= 2) {
+      if (!(await probe(rate))) {
+        high = rate;
+        break;
+      }
+      low = rate;
     }
   }
-  report({ mode: 'live', phases });
+  for (let i = 0; i < 2 && low > 0 && high > low + 1; i++) {
+    const mid = Math.round((low + high) / 2);
+    if (await probe(mid)) low = mid;
+    else high = mid;
+  }
 }
 
 async function livePhase(rate: number, source: Iterator<DomainEvent>, drainCapMs: number): Promise<LivePhase> {
