@@ -1,16 +1,23 @@
+import { randomInt } from 'node:crypto';
 import { ClientSlotTable } from './clientSlotTable.ts';
 import type { RateLimitDecision, RateLimitRequest, RateLimitStore } from './rateLimitStore.ts';
 
 export interface MemoryRateLimitStoreOptions {
   readonly limit?: number;
   readonly windowSeconds?: number;
-  /** Upper bound of tracked clients; beyond it new clients pass uncounted. Default 1,000,000. */
+  /**
+   * Upper bound of clients with a slot of their own (default 1,000,000); beyond it a new client
+   * is counted in one of OVERFLOW_SLOTS slots shared by hash, so a flood of addresses never
+   * unlocks an unlimited budget.
+   */
   readonly maxClients?: number;
 }
 
 type Counters = Uint16Array | Uint32Array;
 
 const CHUNK_SLOTS = 1024;
+/** Slots shared by the clients beyond maxClients: enough that one flood seldom lands on a newcomer's. */
+const OVERFLOW_SLOTS = 1024;
 
 /**
  * A sliding window exact to the second, in process memory. Each client owns a slot: one
@@ -31,6 +38,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
   readonly #free: number[] = [];
   #allocated = 0;
   #lastSweepSecond = 0;
+  /** First of the OVERFLOW_SLOTS shared slots, allocated when the table first fills. */
+  #overflowBase: number | undefined;
+  readonly #overflowSeed = randomInt(0, 2 ** 32);
 
   constructor(options: MemoryRateLimitStoreOptions = {}) {
     this.limit = options.limit ?? 300;
@@ -65,8 +75,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
     if (slot === undefined) {
       if (second - this.#lastSweepSecond >= this.windowSeconds) this.sweep(request.nowMs);
       slot = this.#allocate(second);
-      if (slot === undefined) return { allowed: true, remaining: this.limit - 1, resetSeconds: this.windowSeconds };
-      this.#table.add(request.key, slot);
+      if (slot === undefined) slot = this.#overflowSlot(request.key);
+      else this.#table.add(request.key, slot);
     }
     const now = this.#advance(slot, second);
     const chunk = Math.floor(slot / CHUNK_SLOTS);
@@ -104,6 +114,20 @@ export class MemoryRateLimitStore implements RateLimitStore {
     const lastSecond = this.#lastSecond[Math.floor(slot / CHUNK_SLOTS)] as Uint32Array;
     lastSecond[slot % CHUNK_SLOTS] = second;
     return slot;
+  }
+
+  /**
+   * The shared slot of a client that found the table full: chosen by a seeded FNV-1a hash of its
+   * key (callers cannot aim at a given slot), never in the table, so sweeps never free it.
+   */
+  #overflowSlot(key: string): number {
+    if (this.#overflowBase === undefined) {
+      this.#overflowBase = this.#allocated;
+      for (let i = 0; i < OVERFLOW_SLOTS; i += 1, this.#allocated += 1) if (this.#allocated % CHUNK_SLOTS === 0) this.#addChunk();
+    }
+    let hash = this.#overflowSeed ^ 0x811c9dc5;
+    for (let i = 0; i < key.length; i += 1) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+    return this.#overflowBase + ((hash >>> 0) % OVERFLOW_SLOTS);
   }
 
   #addChunk(): void {

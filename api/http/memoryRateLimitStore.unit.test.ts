@@ -94,12 +94,27 @@ describe('MemoryRateLimitStore: bounded memory', () => {
     expect(consumer(store, 'b')(T0 + 90_000)).toEqual({ allowed: true, remaining: 1, resetSeconds: 60 });
   });
 
-  it('lets clients beyond maxClients pass uncounted instead of growing', () => {
+  it('counts clients beyond maxClients in shared slots instead of growing or letting them pass', () => {
     const store = new MemoryRateLimitStore({ limit: 1, maxClients: 2 });
     consumer(store, 'a')(T0);
     consumer(store, 'b')(T0);
     expect(consumer(store, 'c')(T0).allowed).toBe(true);
-    expect(consumer(store, 'c')(T0).allowed).toBe(true);
+    expect(consumer(store, 'c')(T0).allowed).toBe(false);
     expect(store.size).toBe(2);
+    const bytes = store.byteLength;
+    // A flood of new addresses shares 1024 slots of budget 1: at most 1024 of them pass.
+    const passed = Array.from({ length: 5000 }, (_, i) => consumer(store, `2001:db8:${i}::`)(T0 + 1000)).filter((d) => d.allowed);
+    expect(passed.length).toBeGreaterThan(0);
+    expect(passed.length).toBeLessThanOrEqual(1024);
+    expect(store.byteLength).toBe(bytes);
+    expect(store.size).toBe(2);
+  });
+
+  it('frees a shared slot budget as its window moves, like any other', () => {
+    const store = new MemoryRateLimitStore({ limit: 1, windowSeconds: 2, maxClients: 1 });
+    consumer(store, 'a')(T0);
+    expect(consumer(store, 'c')(T0).allowed).toBe(true);
+    expect(consumer(store, 'c')(T0 + 1000).allowed).toBe(false);
+    expect(consumer(store, 'c')(T0 + 2000).allowed).toBe(true);
   });
 });
