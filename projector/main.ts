@@ -47,7 +47,7 @@ runMain('projector', async () => {
   const projector = await runProjector({
     ...context,
     clockSchedule: config.projector.clockSchedule,
-    // A stalled instance whose upgrade claim was taken over must stop writing at once, not drain.
+    // A stalled instance whose build claim was taken over must stop writing at once, not drain.
     upgrade: { report, onClaimLost: () => void drainLog(500).then(() => process.exit(1)) },
   });
   ops.started(projector);

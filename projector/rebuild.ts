@@ -1,6 +1,7 @@
 // Rebuild command: `npm run rebuild` (in the image: node dist/projector/rebuild.js, with the
 // Node flags of projector/memoryBound.ts). Replays the events topic into a new generation of the
 // read model and switches the API and the projectors to it.
+import { hostname } from 'node:os';
 import type { Admin } from 'kafkajs';
 import { loadConfig } from '../services/config/index.ts';
 import { createKafka, readTopicRetention, refuseReplayFromStart } from '../services/kafka/index.ts';
@@ -24,7 +25,8 @@ runMain('rebuild', async () => {
     line: (ratio) => process.stderr.write(`rebuild: ${(100 * ratio).toFixed(1)} %\n`),
   });
   try {
-    const result = await rebuildReadModel(projectorContext(config, { db: mongo.db, kafka, metrics, logger }));
+    const context = projectorContext(config, { db: mongo.db, kafka, metrics, logger });
+    const result = await rebuildReadModel({ ...context, claim: { owner: `npm run rebuild on ${hostname()} (pid ${process.pid})` } });
     await progress.finished();
     process.stdout.write(
       `rebuilt generation ${result.to} from ${result.messages} messages in ${result.seconds.toFixed(1)} s (generation ${result.from} dropped)\n`,

@@ -1,11 +1,11 @@
 // Status command: `npm run status` (in the image: node dist/projector/status.js). Consumer lag
-// per partition from Kafka, the read model's format (and its upgrade), the events topic's
+// per partition from Kafka, the read model's format (and the build of its next generation), the events topic's
 // retention and the latest rebuild (all of which
 // work while the projector is down), then the running projector's own figures from its /metrics.
 import { loadConfig } from '../services/config/index.ts';
 import { createKafka, readTopicRetention } from '../services/kafka/index.ts';
 import { createLogger } from '../services/logger.ts';
-import { connectMongo, readMeta, readRebuildProgress, readUpgrade } from '../services/mongo/index.ts';
+import { connectMongo, readMeta, readBuild, readRebuildProgress } from '../services/mongo/index.ts';
 import { READ_MODEL_FORMAT } from '../services/readModel/readModelFormat.ts';
 import { runMain } from '../services/runMain.ts';
 import { parsePrometheusText, readProjectorStatus } from './status/readProjectorStatus.ts';
@@ -21,7 +21,7 @@ runMain('status', async () => {
     const { topic, dlqTopic, groupId } = config.kafka;
     const status = await readProjectorStatus({ admin, db: mongo.db, topic, dlqTopic, groupId });
     const out = lagLines(status, topic);
-    const [{ format }, claim] = await Promise.all([readMeta(mongo.db), readUpgrade(mongo.db)]);
+    const [{ format }, claim] = await Promise.all([readMeta(mongo.db), readBuild(mongo.db)]);
     out.push(formatLine(format, READ_MODEL_FORMAT, claim, Date.now()));
     if (status.topicExists) out.push(...retentionLines(await readTopicRetention(admin, topic)));
     const rebuild = await readRebuildProgress(mongo.db);

@@ -8,6 +8,7 @@ import { liveGroupId } from '../consume/liveGroupId.ts';
 import type { ProjectorContext } from '../projectorContext.ts';
 import { DERIVATION_ORDER } from '../write/deriveDeferred.ts';
 import { allCollectionNames, projectionCollections, type ProjectionCollections } from '../write/projectionCollections.ts';
+import { holdBuildClaim, type BuildClaimOptions, type HeldClaim } from './holdBuildClaim.ts';
 import { replayTopic, type Replayed } from './replayTopic.ts';
 
 export interface RebuildOptions extends ProjectorContext {
@@ -15,8 +16,8 @@ export interface RebuildOptions extends ProjectorContext {
   dropAfterMs?: number;
   /** Return at the switch and drop the old generation in the background (a projector's upgrade). */
   returnAtSwitch?: boolean;
-  /** A format upgrade's claim owner: the switch happens only while this instance still holds it. */
-  upgradeOwner?: string;
+  /** How this process holds the build claim (owner, heartbeat); the switch happens only while it does. */
+  claim?: BuildClaimOptions;
   /** Called as the replay advances (events of the topic applied, of `total`). */
   onProgress?: (progress: { applied: number; total: number }) => void;
   /** Called as the work after the replay moves on, with what it does now (a human phrase). */
@@ -36,11 +37,31 @@ export interface RebuildResult {
  * write that records the generation's format. The replay uses the next generation's live
  * consumer group, so the running projectors, which follow the switch, continue from exactly
  * where the replay stopped. The old generation is dropped `dropAfterMs` later, for requests
- * still reading it; with `returnAtSwitch` in the background.
+ * still reading it; with `returnAtSwitch` in the background. All of it under the build claim
+ * (holdBuildClaim): a second rebuild, format upgrade or bootstrap of the same generation is
+ * refused instead of clearing this one's collections.
  */
 export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildResult> {
   const began = performance.now();
   const from = (await ensureMeta(opts.db, opts.format)).generation;
+  const claim = await holdBuildClaim(opts, from, opts.claim);
+  let messages: number;
+  try {
+    messages = await buildAndSwitch(opts, claim, from);
+  } catch (error) {
+    await claim.release().catch(() => undefined);
+    throw error;
+  } finally {
+    claim.stop();
+  }
+  const retired = retireGeneration(opts, from);
+  if (!opts.returnAtSwitch) await retired;
+  else retired.catch((error: unknown) => opts.logger.warn({ err: error, generation: from }, 'could not drop the old generation'));
+  return { from, to: from + 1, messages, seconds: (performance.now() - began) / 1000 };
+}
+
+/** Builds generation `from + 1` under `claim` and switches to it; returns the messages replayed. */
+async function buildAndSwitch(opts: RebuildOptions, claim: HeldClaim, from: number): Promise<number> {
   const to = from + 1;
   const admin = opts.kafka.admin();
   await admin.connect();
@@ -55,15 +76,14 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
   opts.onStage?.('indexes built; applying the clock, then switching');
   const sweeping = performance.now();
   const swept = await sweepDue(replayed.store, opts.projection, opts.clock(), derivationFailed(opts));
-  if (!(await switchGeneration(opts.db, from, to, opts.format, opts.upgradeOwner))) {
-    throw new Error(`generation ${from} is no longer live, or its upgrade claim was taken over; not switched`);
+  // The switch removes the claim: its heartbeat must not take that for a takeover.
+  claim.stop();
+  if (!(await switchGeneration(opts.db, from, to, opts.format, claim.owner))) {
+    throw new Error(`generation ${from} is no longer live, or its build claim was taken over; not switched`);
   }
   opts.metrics.rebuildProgress.set(1);
   opts.logger.info({ from, to, format: opts.format, swept, sweepSeconds: secondsSince(sweeping) }, 'switched to the rebuilt generation');
-  const retired = retireGeneration(opts, from);
-  if (!opts.returnAtSwitch) await retired;
-  else retired.catch((error: unknown) => opts.logger.warn({ err: error, generation: from }, 'could not drop the old generation'));
-  return { from, to, messages: replayed.messages, seconds: (performance.now() - began) / 1000 };
+  return replayed.messages;
 }
 
 /** Clears what an interrupted rebuild left of generation `to` and gives it the writer's indexes. */

@@ -1,6 +1,6 @@
 import type { TopicRetention } from '../../services/kafka/index.ts';
 import { describeStarts } from '../../services/kafka/index.ts';
-import type { RebuildProgress, UpgradeClaim } from '../../services/mongo/index.ts';
+import type { BuildClaim, RebuildProgress } from '../../services/mongo/index.ts';
 import type { parsePrometheusText, ProjectorStatus } from './readProjectorStatus.ts';
 
 // The lines `npm run status` prints (projector/status.ts), from what it read.
@@ -36,10 +36,10 @@ export function retentionLines(retention: TopicRetention): string[] {
   return out;
 }
 
-/** The live generation's format against this code's, and the upgrade under way, if any. */
-export function formatLine(live: number, code: number, claim: UpgradeClaim | null, nowMs: number): string {
+/** The live generation's format against this code's, and the build (upgrade or rebuild) under way, if any. */
+export function formatLine(live: number, code: number, claim: BuildClaim | null, nowMs: number): string {
   const upgrade = claim
-    ? `; ${claim.owner} is rebuilding it in format ${claim.format} (heard of ${Math.round((nowMs - claim.heartbeatAt.getTime()) / 1000)} s ago; progress on the rebuild line)`
+    ? `; ${claim.owner} is building its next generation in format ${claim.format} (heard of ${Math.round((nowMs - claim.heartbeatAt.getTime()) / 1000)} s ago; progress on the rebuild line)`
     : live < code
       ? `; older than this code's ${code}: the next projector to start rebuilds it`
       : '';

@@ -12,7 +12,7 @@ describe('formatLine', () => {
   it('names the instance that upgrades it and when it was last heard of', () => {
     const claim = { format: 2, from: 4, owner: 'projector-a', heartbeatAt: new Date(now - 3_000) };
     expect(formatLine(1, 2, claim, now)).toBe(
-      'read-model format 1; projector-a is rebuilding it in format 2 (heard of 3 s ago; progress on the rebuild line)',
+      'read-model format 1; projector-a is building its next generation in format 2 (heard of 3 s ago; progress on the rebuild line)',
     );
   });
 });

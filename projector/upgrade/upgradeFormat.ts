@@ -1,20 +1,16 @@
-import { beatUpgrade, claimUpgrade, ensureMeta, releaseUpgrade, type ReadModelMeta } from '../../services/mongo/index.ts';
+import { claimBuild, ensureMeta, type ReadModelMeta } from '../../services/mongo/index.ts';
 import { READ_MODEL_FORMAT } from '../../services/readModel/readModelFormat.ts';
 import { StartRefused } from '../../services/runMain.ts';
 import type { ProjectorContext } from '../projectorContext.ts';
+import type { BuildClaimOptions } from '../rebuild/holdBuildClaim.ts';
 import { rebuildReadModel } from '../rebuild/rebuildReadModel.ts';
 import { recordProgress } from '../rebuild/recordProgress.ts';
 
-export interface UpgradeOptions {
-  /** This instance, as the claim names it. */
+export interface UpgradeOptions extends BuildClaimOptions {
+  /** This instance, as the build claim names it. */
   owner: string;
-  /** A claim whose heartbeat is older belongs to an instance that died: far above any pause of a live one. */
-  staleAfterMs?: number;
-  heartbeatMs?: number;
   /** How often an instance that does not hold the claim looks again. */
   pollMs?: number;
-  /** Told when this instance's claim was taken over (it stalled past `staleAfterMs`): it must stop writing. */
-  onClaimLost?: () => void;
   report?: (line: string) => void;
 }
 
@@ -23,8 +19,9 @@ export interface UpgradeOptions {
  * format is rebuilt in the newer one as a shadow generation (the rebuild path, with its progress
  * on the rebuild gauges and in `npm run status`) while the API keeps serving the old one, and
  * switched to when its replay has caught up with the topic; the live consumer then continues from
- * where the replay stopped. One instance builds it, under a claim on the meta document that it
- * keeps alive; the others wait for the switch, and take the claim over if it goes stale. A model
+ * where the replay stopped. One process builds it, under the build claim on the meta document
+ * that it keeps alive (an operator's rebuild holds the same claim); the others wait for the
+ * switch, and take the claim over if it goes stale. A model
  * of a newer format is refused: this projector is older than the one that built it.
  */
 export async function upgradeFormat(context: ProjectorContext, options: UpgradeOptions): Promise<ReadModelMeta> {
@@ -41,14 +38,14 @@ export async function upgradeFormat(context: ProjectorContext, options: UpgradeO
       throw new StartRefused(`the read model is of format ${meta.format}, newer than this projector's ${format}: run the newer projector`);
     }
     const claim = { format, from: meta.generation, owner: options.owner };
-    if (await claimUpgrade(context.db, claim, context.clock(), options.staleAfterMs ?? 60_000)) {
+    if (await claimBuild(context.db, claim, context.clock(), options.staleAfterMs ?? 60_000)) {
       context.metrics.formatUpgrade.reset();
       context.metrics.formatUpgrade.set({ state: 'building' }, 1);
       await rebuildInFormat(context, options, meta);
     } else {
       context.metrics.formatUpgrade.reset();
       context.metrics.formatUpgrade.set({ state: 'waiting' }, 1);
-      if (!waiting) options.report?.(`read model of format ${meta.format}: another projector instance upgrades it to ${format}; waiting`);
+      if (!waiting) options.report?.(`read model of format ${meta.format}: another process builds its next generation; waiting`);
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 2_000));
     }
   }
@@ -60,26 +57,11 @@ async function rebuildInFormat(context: ProjectorContext, options: UpgradeOption
   logger.info({ from: meta.format, to: format, generation: meta.generation }, 'upgrading the read model to the format of this projector');
   options.report?.(`read model of format ${meta.format}: rebuilding it in format ${format} while the API serves the old one`);
   const progress = recordProgress(db, metrics, logger, { line: (ratio) => options.report?.(`upgrade: ${(100 * ratio).toFixed(1)} %`) });
-  const heartbeat = setInterval(() => {
-    beatUpgrade(db, options.owner, context.clock()).then(
-      (held) => {
-        if (held) return;
-        logger.error({ owner: options.owner }, 'the format upgrade claim was taken over by another instance; this one stops');
-        clearInterval(heartbeat);
-        options.onClaimLost?.();
-      },
-      (error: unknown) => logger.warn({ err: error }, 'could not renew the format upgrade claim'),
-    );
-  }, options.heartbeatMs ?? 5_000);
   try {
-    const result = await rebuildReadModel({ ...context, returnAtSwitch: true, upgradeOwner: options.owner });
+    const result = await rebuildReadModel({ ...context, returnAtSwitch: true, claim: options });
     await progress.finished();
     logger.info({ ...result, format }, 'read model upgraded');
-  } catch (error) {
-    await releaseUpgrade(db, options.owner).catch(() => undefined);
-    throw error;
   } finally {
-    clearInterval(heartbeat);
     progress.stop();
   }
 }

@@ -12,4 +12,4 @@ export {
   type ReadModelMeta,
 } from './readModelMeta.ts';
 export { readRebuildProgress, recordRebuildProgress, type RebuildProgress } from './rebuildProgress.ts';
-export { beatUpgrade, claimUpgrade, readUpgrade, releaseUpgrade, type UpgradeClaim } from './formatUpgrade.ts';
+export { beatBuild, claimBuild, readBuild, releaseBuild, type BuildClaim } from './buildClaim.ts';

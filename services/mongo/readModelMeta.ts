@@ -112,20 +112,20 @@ export async function releaseBootstrap(db: Db, generation: number): Promise<void
 
 /**
  * Atomically makes `next`, built in `format`, the live generation: only if `previous` still is,
- * and, for a format upgrade, only while `upgradeOwner` still holds its claim (formatUpgrade.ts).
+ * and, when the build was claimed (buildClaim.ts), only while `owner` still holds the claim.
  */
 export async function switchGeneration(
   db: Db,
   previous: number,
   next: number,
   format = READ_MODEL_FORMAT,
-  upgradeOwner?: string,
+  owner?: string,
 ): Promise<boolean> {
   const result = await db
     .collection<MetaDocument>(META_COLLECTION)
     .updateOne(
-      { _id: CURRENT, generation: previous, ...(upgradeOwner === undefined ? {} : { 'upgrade.owner': upgradeOwner }) },
-      { $set: { generation: next, format, versions: {}, currentAt: null, switchedAt: new Date() }, $unset: { upgrade: '' } },
+      { _id: CURRENT, generation: previous, ...(owner === undefined ? {} : { 'build.owner': owner }) },
+      { $set: { generation: next, format, versions: {}, currentAt: null, switchedAt: new Date() }, $unset: { build: '' } },
     );
   return result.modifiedCount === 1;
 }

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { beatBuild, claimBuild, readBuild, releaseBuild } from '../../services/mongo/index.ts';
+import { READ_MODEL_FORMAT } from '../../services/readModel/readModelFormat.ts';
+import { StartRefused } from '../../services/runMain.ts';
+import type { ProjectorContext } from '../projectorContext.ts';
+
+export interface BuildClaimOptions {
+  /** This process, as the claim names it (`npm run status` shows it); a random one by default. */
+  owner?: string;
+  /** A claim whose heartbeat is older belongs to a process that died: far above any pause of a live one. */
+  staleAfterMs?: number;
+  heartbeatMs?: number;
+  /** Told when the claim was taken over (this process stalled past `staleAfterMs`): it must stop writing. */
+  onClaimLost?: () => void;
+}
+
+export interface HeldClaim {
+  readonly owner: string;
+  /** Gives the claim back (a build that failed before its switch). */
+  release(): Promise<void>;
+  /** Stops the heartbeat: at the switch, which removes the claim, or when the build ends. */
+  stop(): void;
+}
+
+/**
+ * Claims the build that replaces generation `from` (services/mongo/buildClaim.ts) and keeps the
+ * claim alive until `stop()`. Refused when another process holds it: two builders of one
+ * generation would clear and fill the same collections under each other.
+ */
+export async function holdBuildClaim(context: ProjectorContext, from: number, options: BuildClaimOptions = {}): Promise<HeldClaim> {
+  const { db, logger } = context;
+  const owner = options.owner ?? `rebuild-${randomUUID()}`;
+  const claim = { format: context.format ?? READ_MODEL_FORMAT, from, owner };
+  if (!(await claimBuild(db, claim, context.clock(), options.staleAfterMs ?? 60_000))) {
+    const standing = await readBuild(db);
+    const who = standing
+      ? `${standing.owner}, building format ${standing.format} from generation ${standing.from}`
+      : 'or generation moved on';
+    throw new StartRefused(`another process is building the next generation of the read model (${who}); wait for it, see npm run status`);
+  }
+  const heartbeat = setInterval(() => {
+    beatBuild(db, owner, context.clock()).then(
+      (held) => {
+        if (held) return;
+        clearInterval(heartbeat);
+        logger.error({ owner }, 'the build claim was taken over by another process; this one stops');
+        options.onClaimLost?.();
+      },
+      (error: unknown) => logger.warn({ err: error }, 'could not renew the build claim'),
+    );
+  }, options.heartbeatMs ?? 5_000);
+  return { owner, release: () => releaseBuild(db, owner), stop: () => clearInterval(heartbeat) };
+}

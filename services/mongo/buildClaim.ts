@@ -1,0 +1,64 @@
+import type { Db } from 'mongodb';
+import { META_COLLECTION } from './readModelMeta.ts';
+
+/**
+ * The claim of the one process that builds the next generation of the read model (a projector
+ * upgrading the format, an operator's rebuild, a bootstrap), kept on the meta document:
+ * `{ build: { format, from, owner, heartbeatAt } }`. Two builders of one generation would clear
+ * and fill the same collections under each other, so a rebuild needs the claim to start and to
+ * switch. The holder refreshes `heartbeatAt` while it works; a claim whose heartbeat is older than
+ * the caller's `staleAfterMs` belongs to a process that died, and the next builder takes it over.
+ * The switch of generations removes it (switchGeneration).
+ */
+export interface BuildClaim {
+  /** The format being built. */
+  format: number;
+  /** The generation it replaces. */
+  from: number;
+  owner: string;
+  heartbeatAt: Date;
+}
+
+interface ClaimDocument {
+  _id: string;
+  generation: number;
+  build?: BuildClaim;
+}
+
+const CURRENT = 'current';
+
+/**
+ * Claims the build that replaces generation `from` for `owner`: true when no live claim of
+ * another process stands (none, a stale one, or this owner's own).
+ */
+export async function claimBuild(db: Db, claim: Omit<BuildClaim, 'heartbeatAt'>, now: Date, staleAfterMs: number): Promise<boolean> {
+  const stale = new Date(now.getTime() - staleAfterMs);
+  const result = await db.collection<ClaimDocument>(META_COLLECTION).updateOne(
+    {
+      _id: CURRENT,
+      generation: claim.from,
+      $or: [{ build: { $exists: false } }, { 'build.heartbeatAt': { $lt: stale } }, { 'build.owner': claim.owner }],
+    },
+    { $set: { build: { ...claim, heartbeatAt: now } } },
+  );
+  return result.matchedCount === 1;
+}
+
+/** Keeps the claim alive; false once it is no longer this owner's (taken over after a stall). */
+export async function beatBuild(db: Db, owner: string, now: Date): Promise<boolean> {
+  const result = await db
+    .collection<ClaimDocument>(META_COLLECTION)
+    .updateOne({ _id: CURRENT, 'build.owner': owner }, { $set: { 'build.heartbeatAt': now } });
+  return result.matchedCount === 1;
+}
+
+/** Gives the claim back (a build that failed or was stopped before its switch). */
+export async function releaseBuild(db: Db, owner: string): Promise<void> {
+  await db.collection<ClaimDocument>(META_COLLECTION).updateOne({ _id: CURRENT, 'build.owner': owner }, { $unset: { build: '' } });
+}
+
+/** The standing claim, if any (`npm run status`). */
+export async function readBuild(db: Db): Promise<BuildClaim | null> {
+  const doc = await db.collection<ClaimDocument>(META_COLLECTION).findOne({ _id: CURRENT });
+  return doc?.build ?? null;
+}
