@@ -23,6 +23,10 @@ export class RestartingMember {
   private running = false;
   private current: Consumer | null = null;
   private stopping = false;
+  /**
+   * When the member stopped, on the monotonic clock: a duration for readiness, not a domain time,
+   * so neither the projection's injected clock (pinned in tests) nor a wall clock that steps.
+   */
   private stoppedAt: number | null = null;
   private pending: NodeJS.Timeout | null = null;
 
@@ -36,7 +40,7 @@ export class RestartingMember {
 
   /** Milliseconds since the member stopped other than by stop() (null while it runs or rejoins). */
   stoppedForMs(): number | null {
-    return this.stoppedAt === null ? null : Date.now() - this.stoppedAt;
+    return this.stoppedAt === null ? null : performance.now() - this.stoppedAt;
   }
 
   /** Joins the group with a new member and runs it. */
@@ -65,7 +69,7 @@ export class RestartingMember {
     const { metrics, logger, topic } = this.deps;
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       this.setRunning(false);
-      this.stoppedAt ??= Date.now();
+      this.stoppedAt ??= performance.now();
       logger.error({ err: payload.error, restart: payload.restart }, 'consumer crashed');
       // With `restart` kafkajs starts the member again itself; without it the member stays stopped.
       if (!payload.restart && !this.stopping && this.current === consumer) this.restartLater(consumer);
@@ -78,7 +82,7 @@ export class RestartingMember {
     });
     consumer.on(consumer.events.STOP, () => {
       this.setRunning(false);
-      if (!this.stopping) this.stoppedAt ??= Date.now();
+      if (!this.stopping) this.stoppedAt ??= performance.now();
     });
   }
 
