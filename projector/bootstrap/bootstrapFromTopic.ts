@@ -2,6 +2,7 @@ import type { Admin } from 'kafkajs';
 import { countTopicMessages, fetchCommittedOffsets } from '../../services/kafka/index.ts';
 import { claimBootstrap, ensureMeta, collectionName, releaseBootstrap } from '../../services/mongo/index.ts';
 import type { ProjectorContext } from '../projectorContext.ts';
+import { BuildClaimHeld } from '../rebuild/holdBuildClaim.ts';
 import { rebuildReadModel } from '../rebuild/rebuildReadModel.ts';
 import { liveGroupId } from '../consume/liveGroupId.ts';
 import { describeProgress } from './describeProgress.ts';
@@ -58,9 +59,17 @@ export async function bootstrapFromTopic(context: ProjectorContext, options: Boo
     context.logger.info({ total }, line);
     options.report?.(line);
   };
-  const result = await rebuildReadModel({ ...context, dropAfterMs: 0, onProgress: ({ applied }) => report(applied), onStage: stage });
-  report(result.messages, true);
-  return true;
+  try {
+    const result = await rebuildReadModel({ ...context, dropAfterMs: 0, onProgress: ({ applied }) => report(applied), onStage: stage });
+    report(result.messages, true);
+    return true;
+  } catch (error) {
+    if (!(error instanceof BuildClaimHeld)) throw error;
+    // An operator's rebuild fills the next generation already: follow its switch like the other instances.
+    await releaseBootstrap(context.db, generation);
+    context.logger.warn({ err: error }, 'not bootstrapping: another process is building the next generation');
+    return false;
+  }
 }
 
 /** No event of the topic applied yet, and nothing in the live generation's collections. */

@@ -14,6 +14,11 @@ export interface BuildClaimOptions {
   onClaimLost?: () => void;
 }
 
+/** Another process holds the build claim: this build is refused (a bootstrap steps aside instead). */
+export class BuildClaimHeld extends StartRefused {
+  override name = 'BuildClaimHeld';
+}
+
 export interface HeldClaim {
   readonly owner: string;
   /** Gives the claim back (a build that failed before its switch). */
@@ -36,7 +41,7 @@ export async function holdBuildClaim(context: ProjectorContext, from: number, op
     const who = standing
       ? `${standing.owner}, building format ${standing.format} from generation ${standing.from}`
       : 'or generation moved on';
-    throw new StartRefused(`another process is building the next generation of the read model (${who}); wait for it, see npm run status`);
+    throw new BuildClaimHeld(`another process is building the next generation of the read model (${who}); wait for it, see npm run status`);
   }
   const heartbeat = setInterval(() => {
     beatBuild(db, owner, context.clock()).then(

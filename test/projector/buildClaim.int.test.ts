@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistory } from '../../generator/createHistory.ts';
+import { bootstrapFromTopic } from '../../projector/bootstrap/bootstrapFromTopic.ts';
 import { rebuildReadModel } from '../../projector/rebuild/rebuildReadModel.ts';
-import { beatBuild, claimBuild, ensureMeta, readBuild, readMeta, releaseBuild, switchGeneration } from '../../services/mongo/index.ts';
+import {
+  beatBuild,
+  claimBootstrap,
+  claimBuild,
+  ensureMeta,
+  readBuild,
+  readMeta,
+  releaseBuild,
+  switchGeneration,
+} from '../../services/mongo/index.ts';
 import { READ_MODEL_FORMAT } from '../../services/readModel/readModelFormat.ts';
 import { StartRefused } from '../../services/runMain.ts';
 import { createHarness, type Harness } from '../support/projectorHarness.ts';
@@ -56,4 +66,20 @@ describe('the build claim of the next generation', () => {
     expect((await readMeta(db)).generation).toBe(generation + 1);
     expect(await readBuild(db)).toBeNull();
   }, 120_000);
+
+  it('keeps a bootstrap from building beside another process: it steps aside and gives its bootstrap claim back', async () => {
+    const fresh = await createHarness({ partitions: 2, config });
+    try {
+      await fresh.produce([...createHistory({ seed: 6, events: 200, now: NOW })]);
+      const { db } = fresh.mongo;
+      const { generation } = await ensureMeta(db);
+      expect(await claimBuild(db, claimOf('npm run rebuild', generation), NOW, 60_000)).toBe(true);
+      expect(await bootstrapFromTopic(fresh.context(NOW), { minEvents: 1 })).toBe(false);
+      expect((await readBuild(db))?.owner).toBe('npm run rebuild');
+      expect((await readMeta(db)).generation).toBe(generation);
+      expect(await claimBootstrap(db, generation)).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
 });
