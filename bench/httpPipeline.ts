@@ -6,10 +6,7 @@
 //
 //   node bench/httpPipeline.ts [label]
 //
-// 2026-11-24, two alternating rounds, 20 connections, 5 s each: before @koa/router and
-// @koa/cors 13,750 hits/s and 15,700 304s/s; after 10,800-11,350 and 13,000-13,100. Swapping
-// the hand matcher back gave 12,900 and 14,700 (the router is ~12% of it, ~9 us a request);
-// swapping the hand CORS back changed nothing beyond noise.
+// Figures measured with it are in docs/performance.md (The API).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
