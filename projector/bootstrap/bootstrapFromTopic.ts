@@ -1,6 +1,7 @@
 import type { Admin } from 'kafkajs';
 import { countTopicMessages, fetchCommittedOffsets } from '../../services/kafka/index.ts';
-import { claimBootstrap, ensureMeta, collectionName, releaseBootstrap } from '../../services/mongo/index.ts';
+import { randomUUID } from 'node:crypto';
+import { claimBootstrap, ensureMeta, collectionName, releaseBootstrap, releaseBuild } from '../../services/mongo/index.ts';
 import type { ProjectorContext } from '../projectorContext.ts';
 import { BuildClaimHeld } from '../rebuild/holdBuildClaim.ts';
 import { rebuildReadModel } from '../rebuild/rebuildReadModel.ts';
@@ -38,7 +39,12 @@ export async function bootstrapFromTopic(context: ProjectorContext, options: Boo
     await admin.disconnect();
   }
   if (total < options.minEvents || !(await claimBootstrap(context.db, generation))) return false;
-  options.onClaim?.(() => releaseBootstrap(context.db, generation));
+  // A stop before the switch gives back both claims, so that the next start bootstraps at once.
+  const owner = `bootstrap-${randomUUID()}`;
+  options.onClaim?.(async () => {
+    await releaseBuild(context.db, owner);
+    await releaseBootstrap(context.db, generation);
+  });
 
   const started = performance.now();
   let lastReport = 0;
@@ -60,7 +66,13 @@ export async function bootstrapFromTopic(context: ProjectorContext, options: Boo
     options.report?.(line);
   };
   try {
-    const result = await rebuildReadModel({ ...context, dropAfterMs: 0, onProgress: ({ applied }) => report(applied), onStage: stage });
+    const result = await rebuildReadModel({
+      ...context,
+      dropAfterMs: 0,
+      claim: { owner },
+      onProgress: ({ applied }) => report(applied),
+      onStage: stage,
+    });
     report(result.messages, true);
     return true;
   } catch (error) {
