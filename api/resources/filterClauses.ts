@@ -7,11 +7,11 @@ const NOTHING: Document = { _id: { $in: [] } };
 
 /**
  * Substring search: every 3-gram, or for 2 characters a token beginning with them, in the
- * multikey `q.tokens` (the index narrows), then the folded text as a plain substring of `q.text`
- * (the exact check). Regex metacharacters in the input are escaped, so `a.b` or `(x` match
- * literally.
+ * multikey tokens at `tokensPath` (the index narrows), then the folded text as a plain substring
+ * of the `text` beside them (the exact check). Regex metacharacters in the input are escaped, so
+ * `a.b` or `(x` match literally.
  */
-function searchClause(search: string): Document {
+function searchClause(tokensPath: string, search: string): Document {
   const wanted = searchQuery(search);
   if (wanted === null) return NOTHING;
   // The prefix as a range of one element, not an anchored regex: the same index bounds, but
@@ -20,7 +20,8 @@ function searchClause(search: string): Document {
   // greatest code point closes the range.
   const tokens =
     wanted.prefix === null ? { $all: wanted.tokens } : { $elemMatch: { $gte: wanted.prefix, $lte: `${wanted.prefix}\u{10FFFF}` } };
-  return { 'q.tokens': tokens, 'q.text': { $regex: escapeRegExp(wanted.text) } };
+  const textPath = tokensPath.replace(/tokens$/, 'text');
+  return { [tokensPath]: tokens, [textPath]: { $regex: escapeRegExp(wanted.text) } };
 }
 
 /** Equality on a folded key (case- and diacritic-insensitive exact match, e.g. `country`). */
@@ -49,7 +50,7 @@ export function matchClause(declaration: FilterDeclaration, value: unknown): Doc
     case 'anyOf':
       return anyOf(declaration.path, value as readonly unknown[]);
     case 'search':
-      return searchClause(String(value));
+      return searchClause(declaration.path, String(value));
     case 'countryIdKey':
       return { [declaration.path]: countryIdKey(Number(value)) };
   }

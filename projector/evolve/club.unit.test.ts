@@ -101,7 +101,7 @@ describe('club documents', () => {
       approvedRank: 0,
     });
     expect(d.q).not.toHaveProperty('countryIds');
-    expect(d.q.tokens).toEqual(expect.arrayContaining(['aur', 'ror']));
+    expect(d.s.tokens).toEqual(expect.arrayContaining(['aur', 'ror']));
   });
 
   it('swaps main and branch on main_location_set, the former main keeping its place among branches', () => {

@@ -75,8 +75,8 @@ export function clubReadDocument(club: ClubState, membership: ClubMembership): C
     foundedOn: club.foundedOn,
     approvedAt: club.approvedAt,
     contacts: { ...club.contacts },
+    s: searchTokens([club.name]),
     q: {
-      ...searchTokens([club.name]),
       nameKey: nameKey(club.name),
       ...approvedSortKeys(club.approvedAt),
       cities: unique(locations.flatMap((l) => (l.city ? [foldSearchText(l.city)] : [])).filter((c) => c !== '')),

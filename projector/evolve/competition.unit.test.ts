@@ -240,8 +240,8 @@ describe('public fields and query keys', () => {
     expect(d.descriptionFormatted).toContain('*great*');
     expect(d.location.label).toBe('Rīga, Latvia');
     expect(d.q).toMatchObject({ name: 'riga open 2025', city: 'riga', country: ['latvia', 'lv'], registrationExternalUrl: null });
-    expect(d.q.text.split('\n')).toContain('arena riga');
-    expect(d.q.tokens).toEqual(expect.arrayContaining(['gre', 'rea', 'eat']));
+    expect(d.s.text.split('\n')).toContain('arena riga');
+    expect(d.s.tokens).toEqual(expect.arrayContaining(['gre', 'rea', 'eat']));
   });
 
   it('gives a null description and label when there is nothing to show', () => {

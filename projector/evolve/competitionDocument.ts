@@ -11,7 +11,7 @@ import {
 import type { CompetitionState } from './competitionState.ts';
 import type { ProjectionConfig } from './types.ts';
 
-type PublicView = Omit<CompetitionDocument, '_id' | 'updatedAt' | 'q' | 'nextDueAt' | 'removal'>;
+type PublicView = Omit<CompetitionDocument, '_id' | 'updatedAt' | 'q' | 's' | 'nextDueAt' | 'removal'>;
 
 /** Category documents with their startsCount (entries naming them), by displayOrder then order added. */
 function categoryDocuments(state: CompetitionState): CategoryDocument[] {
@@ -114,8 +114,8 @@ export function competitionReadDocument(state: CompetitionState, now: Date, conf
     updatedAt,
     // `?? null`: a state stored before removals were kept has no `removal` field.
     removal: state.removal ?? null,
+    s: searchTokens([d.name, location.city, location.country, location.venueName, searchedDescription(state.description)]),
     q: {
-      ...searchTokens([d.name, location.city, location.country, location.venueName, searchedDescription(state.description)]),
       name: nameKey(d.name),
       city: location.city === null ? null : foldSearchText(location.city),
       country: countryKeys(location.country, location.countryCode),

@@ -112,8 +112,8 @@ describe('person and role documents', () => {
   it('is found by either spelling, with or without diacritics', () => {
     const { events } = dancer();
     const d = dancerAt(project(events), '2024-02-01T00:00:00Z');
-    expect(d.q.text.split('\n')).toEqual(expect.arrayContaining(['janis', 'berzins', 'janis berzins', 'berzins janis']));
-    expect(d.q.tokens).toEqual(expect.arrayContaining(['ber', 'zin', 'is ']));
+    expect(d.s.text.split('\n')).toEqual(expect.arrayContaining(['janis', 'berzins', 'janis berzins', 'berzins janis']));
+    expect(d.s.tokens).toEqual(expect.arrayContaining(['ber', 'zin', 'is ']));
   });
 });
 

@@ -5,6 +5,7 @@ import type {
   PersonQueryKeys,
   PersonRoleDocumentBase,
   RegistryCountry,
+  Searchable,
 } from '../../services/readModel/documents.ts';
 import { approvedSortKeys, countryFilterKeys, personNameKey, searchTokens } from '../../services/readModel/index.ts';
 import { advancePerson, nextRoleDueAt } from './advancePerson.ts';
@@ -25,7 +26,7 @@ export function paidRoleTimeline(role: RoleStateBase, now: string): Timeline {
 function personFields(
   state: PersonState,
   role: RoleStateBase,
-): { base: Omit<PersonRoleDocumentBase, 'registryState' | 'registryUntil' | 'archivedAt' | 'nextDueAt'>; q: PersonQueryKeys } {
+): { base: Omit<PersonRoleDocumentBase, 'registryState' | 'registryUntil' | 'archivedAt' | 'nextDueAt'> & Searchable; q: PersonQueryKeys } {
   const d = state.details;
   const names = { name: d?.name ?? null, surname: d?.surname ?? null, nameEn: d?.nameEn ?? null, surnameEn: d?.surnameEn ?? null };
   const country: RegistryCountry = d?.country ? { id: d.country.id, name: d.country.name, code: d.country.code } : null;
@@ -41,9 +42,8 @@ function personFields(
     [surnameEn, nameEn].filter(Boolean).join(' '),
   ]);
   return {
-    base: { _id: state.id, id: state.id, ...names, avatar: d?.avatar ?? null, country },
+    base: { _id: state.id, id: state.id, ...names, avatar: d?.avatar ?? null, country, s: search },
     q: {
-      ...search,
       sex: d?.sex ?? null,
       country: countryFilterKeys(country),
       nameKey: personNameKey(names),

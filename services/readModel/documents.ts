@@ -1,6 +1,6 @@
 // Shapes of the documents the API reads. One collection per listing; every document holds the
-// public fields exactly as the API returns them, plus `q` (query keys: filters, sort keys,
-// search tokens; never returned) and `nextDueAt` (for the projector clock; never returned).
+// public fields exactly as the API returns them, plus `q` (query keys: filters and sort keys),
+// `s` (search keys) and `nextDueAt` (for the projector clock), none of them ever returned.
 //
 // Instants are canonical UTC strings from Date.prototype.toISOString()
 // ("2025-03-01T10:00:00.000Z"), so that string order is time order and `$gte` works on them.
@@ -47,12 +47,20 @@ interface Due {
   nextDueAt: Date | null;
 }
 
-/** Keys shared by every searchable document. */
+/** Keys shared by every searchable document: its `s` (format 3; formats 1 and 2 kept them in `q`). */
 export interface SearchKeys {
   /** Distinct folded 3-grams and last pair of every searchable field (multikey index; see searchTokens). */
   tokens: string[];
   /** Folded searchable fields joined by "\n": the exact check after the token pre-filter. */
   text: string;
+}
+
+/** Formats 1 and 2 only (the API reads them while it serves such a model): the search keys inside `q`. */
+type SearchKeysInQ = Partial<SearchKeys>;
+
+/** What every searchable document holds beside its public fields. */
+export interface Searchable {
+  s: SearchKeys;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -62,7 +70,7 @@ export type BannerSide = NonNullable<Competition['banner']['horizontal']> | null
 export type CategoryDocument = Category;
 
 /** The public competition without what a request resolves (registration.state, links, optional parts). */
-export interface CompetitionDocument extends Omit<Competition, 'registration' | 'categories' | 'links'>, Due {
+export interface CompetitionDocument extends Omit<Competition, 'registration' | 'categories' | 'links'>, Due, Searchable {
   _id: string;
   registration: Omit<Competition['registration'], 'state' | 'entriesCount' | 'startsCount'> & {
     entriesCount: number;
@@ -87,7 +95,7 @@ export interface StoredCompetitionRemoval {
   reason: 'unpublished' | 'deleted';
 }
 
-export interface CompetitionQueryKeys extends SearchKeys {
+export interface CompetitionQueryKeys extends SearchKeysInQ {
   /** Folded name: `sort=name` (then _id). */
   name: string;
   /** Folded venue city: `city` prefix match (anchored regex on the folded input). */
@@ -106,7 +114,7 @@ export interface PersonRoleDocumentBase extends Omit<Stored<Coach>, 'highestClas
   _id: string;
 }
 
-export interface PersonQueryKeys extends SearchKeys {
+export interface PersonQueryKeys extends SearchKeysInQ {
   sex: 'MALE' | 'FEMALE' | null;
   /**
    * Folded country name and folded alpha-2 code (`country` equality), then countryIdKey of its id
@@ -122,7 +130,7 @@ export interface PersonQueryKeys extends SearchKeys {
   approvedRank: 0 | 1;
 }
 
-export interface DancerDocument extends Stored<Dancer>, Due {
+export interface DancerDocument extends Stored<Dancer>, Due, Searchable {
   _id: string;
   q: PersonQueryKeys & {
     hasPartner: boolean;
@@ -133,7 +141,7 @@ export interface DancerDocument extends Stored<Dancer>, Due {
   };
 }
 
-export interface CoachDocument extends Stored<Coach>, Due {
+export interface CoachDocument extends Stored<Coach>, Due, Searchable {
   _id: string;
   q: PersonQueryKeys & {
     /** Clubs of the open staff links. */
@@ -143,7 +151,7 @@ export interface CoachDocument extends Stored<Coach>, Due {
   };
 }
 
-export interface JudgeDocument extends Stored<Judge>, Due {
+export interface JudgeDocument extends Stored<Judge>, Due, Searchable {
   _id: string;
   q: PersonQueryKeys & { positions: JudgePosition[] };
 }
@@ -154,11 +162,11 @@ export interface JudgeDocument extends Stored<Judge>, Due {
 export type ClubLocationDocument = ClubLocation;
 
 /** The club detail without what a request adds (its coaches, links). */
-export interface ClubDocument extends Stored<Omit<ClubDetail, 'coaches' | 'links'>>, Due {
+export interface ClubDocument extends Stored<Omit<ClubDetail, 'coaches' | 'links'>>, Due, Searchable {
   _id: string;
   /** Always null (a listed club has no registryUntil). */
   registryUntil: null;
-  q: SearchKeys & {
+  q: SearchKeysInQ & {
     /** Folded name: `sort=name` (then _id). */
     nameKey: string;
     approvedAt: string | null;
@@ -189,4 +197,4 @@ const SAME_LISTINGS: [keyof ReadDocuments, keyof typeof readCollections] extends
 void SAME_LISTINGS;
 
 /** Fields never returned by the API (project them away). */
-export const internalFields = ['_id', 'q', 'visible', 'nextDueAt'] as const;
+export const internalFields = ['_id', 'q', 's', 'visible', 'nextDueAt'] as const;

@@ -63,12 +63,15 @@ const BASE: Record<ReadListing, string> = {
 const COUNTRY_ID_PATH: Record<number, { people: string; clubs: string }> = {
   1: { people: 'country.id', clubs: 'q.countryIds' },
   2: { people: 'q.country', clubs: 'q.country' },
+  3: { people: 'q.country', clubs: 'q.country' },
 };
+/** Where the search tokens are, by format: in `q` until format 3 gave them a field of their own. */
+const SEARCH_PATH: Record<number, string> = { 1: 'q.tokens', 2: 'q.tokens', 3: 's.tokens' };
 const equalityPaths = (format: number, listing: ReadListing): Record<string, string> => {
   const countryId = COUNTRY_ID_PATH[format]![listing === 'clubs' ? 'clubs' : 'people'];
   return listing === 'clubs'
-    ? { search: 'q.tokens', countryId, country: 'q.country' }
-    : { search: 'q.tokens', clubId: 'q.clubIds', coachId: 'q.coachIds', countryId, country: 'q.country' };
+    ? { search: SEARCH_PATH[format]!, countryId, country: 'q.country' }
+    : { search: SEARCH_PATH[format]!, clubId: 'q.clubIds', coachId: 'q.coachIds', countryId, country: 'q.country' };
 };
 /** Indexes per collection (the API's and the clock's, the competitions' slug and removals), by format. */
 const INDEX_COUNTS: Record<number, Record<ReadListing, number>> = {
@@ -76,10 +79,12 @@ const INDEX_COUNTS: Record<number, Record<ReadListing, number>> = {
   1: { competitions: 14, dancers: 16, coaches: 15, judges: 14, clubs: 14 },
   // countryId and country lead one set: 4 fewer on each registry listing.
   2: { competitions: 14, dancers: 12, coaches: 11, judges: 10, clubs: 10 },
+  // The same indexes, the search one on `s.tokens`.
+  3: { competitions: 14, dancers: 12, coaches: 11, judges: 10, clubs: 10 },
 };
 /** Filters whose one index leads with them and does not sort: the database sorts their matches (search: a top-k sort; a roster: a few dozen). */
 const UNSORTED_LEADING = new Set(['search', 'clubId', 'coachId']);
-const ARRAY_PATHS = new Set(['q.tokens', 'q.clubIds', 'q.coachIds', 'q.country', 'q.countryIds', 'q.cities', 'q.positions']);
+const ARRAY_PATHS = new Set(['q.tokens', 's.tokens', 'q.clubIds', 'q.coachIds', 'q.country', 'q.countryIds', 'q.cities', 'q.positions']);
 const ENDPOINT_OF: Record<ReadListing, keyof typeof ENDPOINTS> = {
   competitions: 'competitions',
   dancers: 'dancers',

@@ -7,7 +7,7 @@ import { READ_MODEL_FORMAT } from './readModelFormat.ts';
 /**
  * How a query parameter matches its document path: `equals` the value; `folded` the folded
  * value (case and diacritics ignored); `foldedPrefix` an anchored prefix of it; `anyOf` one of
- * a comma list; `search` the n-gram search over `q.tokens` and `q.text`; `countryIdKey` the
+ * a comma list; `search` the n-gram search over the declared tokens and the `text` beside them; `countryIdKey` the
  * key countryIdKey makes of the id (sortKeys.ts).
  */
 export type FilterMatch = 'equals' | 'folded' | 'foldedPrefix' | 'anyOf' | 'search' | 'countryIdKey';
@@ -20,7 +20,7 @@ export interface FilterDeclaration<P extends string = string> {
    * Selective enough to lead an index, in declaration order (most selective first). `sorted`: one
    * index per sort and order, which walks the matches in the asked order. `unsorted`: one index
    * of its own, `{path, base, _id}`, whose matches the database sorts in memory (a top-k sort,
-   * so memory holds one page). That suits `search`: `q.tokens` holds hundreds of keys per
+   * so memory holds one page). That suits `search`: the tokens hold hundreds of keys per
    * competition, so ten sort-serving copies were most of the competitions' index build and of
    * every competition write (docs/performance.md), while the count of a page walks all the
    * matches anyway.
@@ -34,7 +34,11 @@ export interface FilterDeclaration<P extends string = string> {
   readonly sharesIndexesOf?: string;
 }
 
-const search = { path: 'q.tokens', match: 'search', leads: 'unsorted' } as const;
+/** The search keys by read-model format: in `q` until format 3 moved them to `s` (readModelFormat.ts). */
+const SEARCH = {
+  inQ: { path: 'q.tokens', match: 'search', leads: 'unsorted' },
+  own: { path: 's.tokens', match: 'search', leads: 'unsorted' },
+} as const;
 /**
  * A club's or a coach's current people: open links only, so a roster stays small and its
  * matches are sorted in memory. One index instead of four sort-serving copies: the rebuild
@@ -72,7 +76,10 @@ type ListingFilterTable = {
  * depend on the request day (`period`, `registrationOpen`) or compare ranges (`dateFrom`,
  * `dateTo`, `updatedSince`) are written in the competitions resource; none of them leads.
  */
-function listingFilterTable(countries: (typeof COUNTRY_FILTERS)[keyof typeof COUNTRY_FILTERS]): ListingFilterTable {
+function listingFilterTable(
+  countries: (typeof COUNTRY_FILTERS)[keyof typeof COUNTRY_FILTERS],
+  search: (typeof SEARCH)[keyof typeof SEARCH],
+): ListingFilterTable {
   return {
     // Competitions lead with search only: five sorts in two directions already take twenty
     // indexes, and a country's competitions are few enough to walk the base index in sort order.
@@ -122,8 +129,9 @@ function listingFilterTable(countries: (typeof COUNTRY_FILTERS)[keyof typeof COU
 
 /** The filter table of each format the API serves (SERVED_FORMATS): a generation is queried in its own. */
 export const LISTING_FILTERS: Readonly<Record<number, ListingFilterTable>> = {
-  1: listingFilterTable(COUNTRY_FILTERS[1]),
-  2: listingFilterTable(COUNTRY_FILTERS[2]),
+  1: listingFilterTable(COUNTRY_FILTERS[1], SEARCH.inQ),
+  2: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.inQ),
+  3: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.own),
 };
 
 /** The filter table of `format`; throws on a format this code does not serve. */

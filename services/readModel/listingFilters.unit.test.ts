@@ -43,9 +43,16 @@ describe('LISTING_FILTERS', () => {
     ]);
     for (const format of SERVED_FORMATS) {
       expect(LISTING_PLANS[format]!.competitions.leading).toEqual([
-        { filter: 'search', path: 'q.tokens', sorted: false, indexedAs: 'search' },
+        { filter: 'search', path: format < 3 ? 'q.tokens' : 's.tokens', sorted: false, indexedAs: 'search' },
       ]);
       for (const listing of LISTINGS) expect(LISTING_PLANS[format]![listing].leading).toEqual(leadingFilters(listing, format));
+    }
+  });
+
+  it('format 3: every listing searches the tokens of its own field `s`, formats 1 and 2 those in `q`', () => {
+    for (const listing of LISTINGS) {
+      expect(listingFilters(2)[listing].search).toEqual({ path: 'q.tokens', match: 'search', leads: 'unsorted' });
+      expect(listingFilters(3)[listing].search).toEqual({ path: 's.tokens', match: 'search', leads: 'unsorted' });
     }
   });
 

@@ -9,8 +9,11 @@
  * 2. `countryId` and `country` share one multikey key: `q.country` of the people and the clubs
  *    also holds countryIdKey of each country id, clubs no longer store `q.countryIds`, and both
  *    filters lead the same indexes (one per sort and order on `q.country`) instead of a set each.
+ * 3. The search keys (`tokens`, `text`) leave `q` for a field of their own, `s`: the stand-in
+ *    decodes the whole `q` of every matched document to sort on a key in it, and a competition's
+ *    hundreds of tokens made its sorted pages several times dearer (docs/performance.md).
  */
-export const READ_MODEL_FORMAT = 2;
+export const READ_MODEL_FORMAT = 3;
 
 /** The oldest format the API still serves: the one a model may hold while its upgrade runs. */
 export const OLDEST_SERVED_FORMAT = 1;

@@ -7,12 +7,13 @@ import { READ_MODEL_FORMAT } from '../../services/readModel/readModelFormat.ts';
 import { idsIn, openDatabase, startApi, type Database, type Reply } from './apiHarness.ts';
 import { NOW, clubs, people, registryEvents } from './registrySeed.ts';
 
-// While a projector upgrades a model to format 2, the API serves the format-1 generation: its
-// `countryId` and `country` filters must read that generation's keys and hint its indexes.
-// Format 1 is the same documents without the id keys in `q.country`, and with `q.countryIds` on
-// the clubs: the generation is written by the current projector and then turned into what
-// format 1's wrote (one field each, below), its meta records format 1, and it carries format 1's
-// indexes (format 2's set plus the countryId ones: ensureReadModelIndexes of format 1 adds them).
+// While a projector upgrades a model to the current format, the API serves the older generation:
+// its `search`, `countryId` and `country` filters must read that generation's keys and hint its
+// indexes. Format 2 is the current documents with the search keys in `q` instead of `s`; format 1
+// is format 2's without the id keys in `q.country`, and with `q.countryIds` on the clubs. The
+// generation is written by the current projector and then turned into what the older projector
+// wrote (a few fields each, below), its meta records that format, and it carries that format's
+// indexes.
 
 const PATHS = [
   '/dancers?countryId=68',
@@ -34,6 +35,10 @@ const PATHS = [
   '/clubs?countryId=68&sort=name&order=desc',
   '/clubs?search=aurora&countryId=68',
   '/clubs?countryId=68&registryState=REGISTRY,ARCHIVE',
+  '/dancers?search=petr&sort=approvedAt',
+  '/dancers?search=pe',
+  '/coaches?search=ozol',
+  '/clubs?search=au&sort=name&order=desc',
 ];
 
 let database: Database;
@@ -49,10 +54,29 @@ async function answers(): Promise<Reply[]> {
   }
 }
 
-/** The live generation as format 1's projector wrote and indexed it, and its meta saying so. */
-async function asFormatOne(): Promise<void> {
+/** The live generation as the projector of `format` wrote and indexed it, and its meta saying so. */
+async function asFormat(format: 1 | 2): Promise<void> {
   const { db } = database;
   const names = projectionCollections((await readMeta(db)).generation);
+  await searchKeysIntoQ(names);
+  if (format === 1) await countryKeysOfFormatOne(names);
+  for (const listing of Object.keys(names.read) as Array<keyof typeof names.read>) await db.collection(names.read[listing]).dropIndexes();
+  await ensureReadModelIndexes(db, names, undefined, format);
+  await db.collection<{ _id: string }>(META_COLLECTION).updateOne({ _id: 'current' }, { $set: { format } });
+}
+
+/** Formats 1 and 2 kept the search keys in `q` (format 3 gave them `s`). */
+async function searchKeysIntoQ(names: ReturnType<typeof projectionCollections>): Promise<void> {
+  for (const listing of Object.keys(names.read) as Array<keyof typeof names.read>) {
+    await database.db
+      .collection(names.read[listing])
+      .updateMany({ s: { $exists: true } }, [{ $set: { 'q.tokens': '$s.tokens', 'q.text': '$s.text' } }, { $unset: 's' }]);
+  }
+}
+
+/** Format 1: no id key in `q.country`, and `q.countryIds` on the clubs. */
+async function countryKeysOfFormatOne(names: ReturnType<typeof projectionCollections>): Promise<void> {
+  const { db } = database;
   for (const listing of ['dancers', 'coaches', 'judges'] as const) {
     const people = db.collection<DancerDocument>(names.read[listing]);
     for (const doc of await people.find({}).toArray()) {
@@ -69,12 +93,11 @@ async function asFormatOne(): Promise<void> {
       { $set: { 'q.countryIds': ids, 'q.country': doc.q.country.filter((key) => !idKeys.includes(key)) } },
     );
   }
-  await ensureReadModelIndexes(db, names, undefined, 1);
-  await db.collection<{ _id: string }>(META_COLLECTION).updateOne({ _id: 'current' }, { $set: { format: 1 } });
 }
 
-describe('country filters on a generation of format 1, served while the upgrade to format 2 runs', () => {
+describe('search and country filters on generations of formats 1 and 2, served while the upgrade runs', () => {
   let current: Reply[];
+  let formatTwo: Reply[];
   let formatOne: Reply[];
 
   beforeAll(async () => {
@@ -82,7 +105,9 @@ describe('country filters on a generation of format 1, served while the upgrade 
     await database.project(registryEvents, NOW);
     expect((await readMeta(database.db)).format).toBe(READ_MODEL_FORMAT);
     current = await answers();
-    await asFormatOne();
+    await asFormat(2);
+    formatTwo = await answers();
+    await asFormat(1);
     formatOne = await answers();
   });
   afterAll(async () => {
@@ -99,18 +124,25 @@ describe('country filters on a generation of format 1, served while the upgrade 
     expect(ids('/clubs?search=aurora&countryId=68')).toEqual([clubs.aurora]);
   });
 
-  it('the generation holds what format 1 wrote: no id key in q.country, q.countryIds on the clubs, countryId indexes', async () => {
+  it('the generation holds what format 1 wrote: search keys in q, no id key in q.country, q.countryIds on the clubs, its indexes', async () => {
     const names = projectionCollections((await readMeta(database.db)).generation);
+    expect(await database.db.collection(names.read.dancers).countDocuments({ s: { $exists: true } })).toBe(0);
+    expect(await database.db.collection(names.read.dancers).countDocuments({ 'q.tokens': 'pet' })).toBeGreaterThan(0);
     expect(await database.db.collection(names.read.dancers).countDocuments({ 'q.country': countryIdKey(68) })).toBe(0);
     expect(await database.db.collection(names.read.clubs).countDocuments({ 'q.countryIds': 68 })).toBeGreaterThan(0);
     const indexes = (await database.db.collection(names.read.dancers).listIndexes().toArray()).map((i) => String(i.name));
     expect(indexes.sort()).toEqual(['_id_', ...readCollectionIndexes('dancers', 1).map((i) => String(i.name))].sort());
   });
 
-  it('answers every countryId and country request as it did on the current format', () => {
+  it('answers every search, countryId and country request as it did on the current format', () => {
     for (const [i, path] of PATHS.entries()) {
-      expect(formatOne[i]!.status, `${path}: ${formatOne[i]!.text}`).toBe(200);
-      expect(formatOne[i]!.json, path).toEqual(current[i]!.json);
+      for (const [format, replies] of [
+        [2, formatTwo],
+        [1, formatOne],
+      ] as const) {
+        expect(replies[i]!.status, `format ${format} ${path}: ${replies[i]!.text}`).toBe(200);
+        expect(replies[i]!.json, `format ${format} ${path}`).toEqual(current[i]!.json);
+      }
     }
     expect(current.filter((reply) => idsIn(reply.json).length > 0).length).toBeGreaterThan(PATHS.length / 2);
   });
