@@ -61,6 +61,7 @@ export class RestartingMember {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.setRunning(false);
     if (this.pending) clearTimeout(this.pending);
     await this.current?.disconnect();
   }
@@ -68,21 +69,25 @@ export class RestartingMember {
   private watch(consumer: Consumer): void {
     const { metrics, logger, topic } = this.deps;
     consumer.on(consumer.events.CRASH, ({ payload }) => {
-      this.setRunning(false);
-      this.stoppedAt ??= performance.now();
+      if (!this.stopping) {
+        this.setRunning(false);
+        this.stoppedAt ??= performance.now();
+      }
       logger.error({ err: payload.error, restart: payload.restart }, 'consumer crashed');
       // With `restart` kafkajs starts the member again itself; without it the member stays stopped.
       if (!payload.restart && !this.stopping && this.current === consumer) this.restartLater(consumer);
     });
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+      if (this.stopping) return;
       this.setRunning(true);
       this.stoppedAt = null;
       this.restarts.succeeded();
       metrics.unapplied.keepOnly(new Set(payload.memberAssignment[topic] ?? []));
     });
     consumer.on(consumer.events.STOP, () => {
+      if (this.stopping) return;
       this.setRunning(false);
-      if (!this.stopping) this.stoppedAt ??= performance.now();
+      this.stoppedAt ??= performance.now();
     });
   }
 
@@ -104,6 +109,11 @@ export class RestartingMember {
     }, delay);
   }
 
+  /**
+   * The gauge is shared by every member of the process (a rebuild's replay, then the live one):
+   * after stop() this member is done with it, and kafkajs may report its STOP only after the next
+   * member has joined, so its events no longer touch the gauge.
+   */
   private setRunning(value: boolean): void {
     this.running = value;
     this.deps.metrics.consumerRunning.set(value ? 1 : 0);
