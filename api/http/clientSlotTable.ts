@@ -96,6 +96,14 @@ export class ClientSlotTable {
     return bucket;
   }
 
+  /**
+   * 32 bits of the table's seeded hash of `key`: for spreading keys the table does not hold over
+   * a few buckets of the caller's (the rate limiter's shared slots) without a second hash.
+   */
+  hashOf(key: string): number {
+    return this.#hash(key)[1];
+  }
+
   /** 64-bit seeded hash of the UTF-16 code units (cyrb53's mixing, both halves kept). */
   #hash(key: string): [number, number] {
     let h1 = 0xdeadbeef ^ this.#seed;

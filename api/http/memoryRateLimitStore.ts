@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { ClientSlotTable } from './clientSlotTable.ts';
 import type { RateLimitDecision, RateLimitRequest, RateLimitStore } from './rateLimitStore.ts';
 
@@ -40,7 +39,6 @@ export class MemoryRateLimitStore implements RateLimitStore {
   #lastSweepSecond = 0;
   /** First of the OVERFLOW_SLOTS shared slots, allocated when the table first fills. */
   #overflowBase: number | undefined;
-  readonly #overflowSeed = randomInt(0, 2 ** 32);
 
   constructor(options: MemoryRateLimitStoreOptions = {}) {
     this.limit = options.limit ?? 300;
@@ -117,17 +115,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 
   /**
-   * The shared slot of a client that found the table full: chosen by a seeded FNV-1a hash of its
-   * key (callers cannot aim at a given slot), never in the table, so sweeps never free it.
+   * The shared slot of a client that found the table full: chosen by the table's seeded hash of
+   * its key (callers cannot aim at a given slot), never in the table, so sweeps never free it.
    */
   #overflowSlot(key: string): number {
     if (this.#overflowBase === undefined) {
       this.#overflowBase = this.#allocated;
       for (let i = 0; i < OVERFLOW_SLOTS; i += 1, this.#allocated += 1) if (this.#allocated % CHUNK_SLOTS === 0) this.#addChunk();
     }
-    let hash = this.#overflowSeed ^ 0x811c9dc5;
-    for (let i = 0; i < key.length; i += 1) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-    return this.#overflowBase + ((hash >>> 0) % OVERFLOW_SLOTS);
+    return this.#overflowBase + (this.#table.hashOf(key) % OVERFLOW_SLOTS);
   }
 
   #addChunk(): void {
