@@ -1,6 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Admin } from 'kafkajs';
 import { countTopicMessages, fetchCommittedOffsets } from '../../services/kafka/index.ts';
-import { randomUUID } from 'node:crypto';
 import { claimBootstrap, ensureMeta, collectionName, releaseBootstrap, releaseBuild } from '../../services/mongo/index.ts';
 import type { ProjectorContext } from '../projectorContext.ts';
 import { BuildClaimHeld } from '../rebuild/holdBuildClaim.ts';
@@ -39,12 +39,14 @@ export async function bootstrapFromTopic(context: ProjectorContext, options: Boo
     await admin.disconnect();
   }
   if (total < options.minEvents || !(await claimBootstrap(context.db, generation))) return false;
-  // A stop before the switch gives back both claims, so that the next start bootstraps at once.
+  // A stop before the switch, or a step aside, gives back both claims (the build claim only if it
+  // is this bootstrap's), so that the next start bootstraps at once.
   const owner = `bootstrap-${randomUUID()}`;
-  options.onClaim?.(async () => {
+  const giveBack = async (): Promise<void> => {
     await releaseBuild(context.db, owner);
     await releaseBootstrap(context.db, generation);
-  });
+  };
+  options.onClaim?.(giveBack);
 
   const started = performance.now();
   let lastReport = 0;
@@ -78,7 +80,7 @@ export async function bootstrapFromTopic(context: ProjectorContext, options: Boo
   } catch (error) {
     if (!(error instanceof BuildClaimHeld)) throw error;
     // An operator's rebuild fills the next generation already: follow its switch like the other instances.
-    await releaseBootstrap(context.db, generation);
+    await giveBack();
     context.logger.warn({ err: error }, 'not bootstrapping: another process is building the next generation');
     return false;
   }
