@@ -195,6 +195,3 @@ const SAME_LISTINGS: [keyof ReadDocuments, keyof typeof readCollections] extends
   ? true
   : never = true;
 void SAME_LISTINGS;
-
-/** Fields never returned by the API (project them away). */
-export const internalFields = ['_id', 'q', 's', 'visible', 'nextDueAt'] as const;
