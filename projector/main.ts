@@ -1,11 +1,13 @@
 // The projector process: consumes the events topic and keeps the read model in MongoDB.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Admin } from 'kafkajs';
 import type { Db } from 'mongodb';
 import { loadConfig, type Config } from '../services/config/index.ts';
 import { createKafka, ensureTopics } from '../services/kafka/index.ts';
 import { createLogger, drainLog, stderrLog, type Logger } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
-import { connectMongo } from '../services/mongo/index.ts';
+import { connectMongo, releaseBuild } from '../services/mongo/index.ts';
 import { runMain } from '../services/runMain.ts';
 import { shutdownOnSignal, type Shutdown } from '../services/shutdown.ts';
 import { createProjectorMetrics, type ProjectorMetrics } from './metrics/projectorMetrics.ts';
@@ -44,11 +46,16 @@ runMain('projector', async () => {
   const context = projectorContext(config, { db: mongo.db, kafka, metrics, logger });
   await bootstrap(context, config, shutdown);
   const report = (line: string): void => void stderrLog().write(`› ${line}\n`);
+  // Stopped during a format upgrade, this instance gives the build claim back at once, so
+  // another one takes the upgrade over without waiting for the claim to go stale (a no-op when
+  // it holds none).
+  const owner = `projector on ${hostname()} (pid ${process.pid}, ${randomUUID().slice(0, 8)})`;
+  shutdown.add('build claim', () => releaseBuild(mongo.db, owner));
   const projector = await runProjector({
     ...context,
     clockSchedule: config.projector.clockSchedule,
     // A stalled instance whose build claim was taken over must stop writing at once, not drain.
-    upgrade: { report, onClaimLost: () => void drainLog(500).then(() => process.exit(1)) },
+    upgrade: { owner, report, onClaimLost: () => void drainLog(500).then(() => process.exit(1)) },
   });
   ops.started(projector);
   shutdown.add('projector', () => projector.stop());
