@@ -6,7 +6,7 @@ import { createLogger } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
 import { connectMongo, ensureMeta } from '../services/mongo/index.ts';
 import type { EventSink } from '../projector/consume/applyChunk.ts';
-import { FETCH_LIMITS, runConsumer } from '../projector/consume/runConsumer.ts';
+import { DEFAULT_SESSION_TIMEOUT_MS, FETCH_LIMITS, runConsumer } from '../projector/consume/runConsumer.ts';
 import { createProjectorMetrics } from '../projector/metrics/projectorMetrics.ts';
 import { ensureReadModelIndexes } from '../services/readModel/indexPlan.ts';
 import { MemoryProjectionStore } from '../test/support/memoryProjectionStore.ts';
@@ -184,7 +184,8 @@ async function livePhase(rate: number, source: Iterator<DomainEvent>, drainCapMs
   if (mongo) {
     // As the projector does at start: its version bumps then update a real document.
     await ensureMeta(mongo.db);
-    const mongoStore = new MongoProjectionStore(mongo.db, 1);
+    // As runProjector makes it: live bulks are transactions where the server's limit allows.
+    const mongoStore = new MongoProjectionStore(mongo.db, 1, { liveTransactionsWithinMs: DEFAULT_SESSION_TIMEOUT_MS });
     await ensureReadModelIndexes(mongo.db, mongoStore.names);
     store = mongoStore;
   }
@@ -324,7 +325,10 @@ async function main(): Promise<void> {
     const mongo = await connectMongo(args.mongo!, `bench_e2e_${Date.now()}`);
     await ensureMeta(mongo.db);
     const byCollection = new Map<string, number>();
-    const store = new MongoProjectionStore(mongo.db, 1, { countWrites: (c, n) => byCollection.set(c, (byCollection.get(c) ?? 0) + n) });
+    const store = new MongoProjectionStore(mongo.db, 1, {
+      countWrites: (c, n) => byCollection.set(c, (byCollection.get(c) ?? 0) + n),
+      liveTransactionsWithinMs: DEFAULT_SESSION_TIMEOUT_MS,
+    });
     await ensureReadModelIndexes(mongo.db, store.names);
     try {
       await throughSink(

@@ -48,6 +48,23 @@ export async function mongoAnswers(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * The local servers' `transactionLifetimeLimitSeconds`: a transaction a killed or paused process
+ * left open is aborted within 4.5 s (abandonedTransactionGoneWithinMs), before the Kafka session
+ * (6 s) hands that process's partitions on, so the projector writes its live bulks as
+ * transactions here (MongoProjectionStore). A runtime parameter: set at every start.
+ */
+export const LOCAL_TRANSACTION_LIFETIME_SECONDS = 3;
+
+async function limitTransactionLifetime(url: string): Promise<void> {
+  const client = new MongoClient(url, { serverSelectionTimeoutMS: 5000 });
+  try {
+    await client.db('admin').command({ setParameter: 1, transactionLifetimeLimitSeconds: LOCAL_TRANSACTION_LIFETIME_SECONDS });
+  } finally {
+    await client.close();
+  }
+}
+
 export interface SecantusDbInstanceOptions {
   port: number;
   /** Folder of its data, log and pid file (the shared instance: .run/secantusdb). */
@@ -92,6 +109,7 @@ export function secantusDbInstance(opts: SecantusDbInstanceOptions): SecantusDbI
       marker: dataDir,
     }),
     startTimeoutMs: 60_000,
+    configure: () => limitTransactionLifetime(url),
   });
   return { ...server, url };
 }

@@ -29,6 +29,8 @@ export interface LocalServerRecipe {
   prepare(dataDir: string): LaunchCommand | Promise<LaunchCommand>;
   /** How long it may take to answer after the launch. */
   startTimeoutMs: number;
+  /** Runtime settings the server forgets when it stops: applied once it answers, and again to one already running. */
+  configure?(): Promise<void>;
 }
 
 /** One local server with its own pid file and log, so a test can stop, kill or pause it alone. */
@@ -52,7 +54,10 @@ export function localServerInstance(recipe: LocalServerRecipe): LocalServerInsta
     files: { pidFile, logFile, dataDir },
     isOurs,
     async start(log) {
-      if (isOurs()) return false;
+      if (isOurs()) {
+        await recipe.configure?.();
+        return false;
+      }
       // Never start a second server on a port somebody else's server holds: ours would fail to
       // bind, and the probes would then talk to theirs.
       if (await recipe.answers()) {
@@ -66,6 +71,7 @@ export function localServerInstance(recipe: LocalServerRecipe): LocalServerInsta
       log(`starting ${recipe.name} on ${recipe.address} (log: ${logFile})`);
       startDetached({ ...launch, logFile, pidFile });
       await waitUntil(recipe.name, () => recipe.answers(), { timeoutMs: recipe.startTimeoutMs, isStillRunning: isOurs, logFile });
+      await recipe.configure?.();
       return true;
     },
     stop: (graceMs) => stopProcess(pidFile, graceMs),

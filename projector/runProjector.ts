@@ -84,7 +84,12 @@ export async function runProjector(opts: ProjectorOptions): Promise<RunningProje
 async function startGeneration(opts: ProjectorOptions, generation: number): Promise<Generation> {
   const store = new MongoProjectionStore(opts.db, generation, {
     countWrites: (collection, n) => opts.metrics.databaseWrites.inc({ collection }, n),
+    liveTransactionsWithinMs: opts.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS,
   });
+  opts.logger.info(
+    { generation, transactions: await store.liveTransactions() },
+    'live writes as transactions while the database reaps an abandoned one within the Kafka session timeout',
+  );
   await opts.ensureIndexes(opts.db, store.names, undefined, opts.format);
   const clock = startClock({
     schedule: opts.clockSchedule,

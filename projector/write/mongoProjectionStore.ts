@@ -1,5 +1,6 @@
 import type { AnyBulkWriteOperation, Collection, Db, Document, WriteConcern } from 'mongodb';
-import { bumpVersions } from '../../services/mongo/index.ts';
+import { MongoError } from 'mongodb';
+import { abandonedTransactionGoneWithinMs, bumpVersions, readTransactionLifetimeLimit } from '../../services/mongo/index.ts';
 import type { MemberLinkFact } from '../evolve/index.ts';
 import type {
   DerivedDocs,
@@ -26,6 +27,22 @@ export interface WriteCounter {
   (collection: string, writes: number): void;
 }
 
+export interface MongoProjectionStoreOptions {
+  countWrites?: WriteCounter;
+  /** False for a rebuild's generation: its writes must not invalidate the API's cache. */
+  live?: boolean;
+  /**
+   * A live store writes its bulks as transactions only while the server aborts a transaction
+   * its client abandoned within this many milliseconds: the consumer group's session timeout,
+   * so that when another instance has taken this one's partitions over, nothing this one left
+   * open still locks their documents. Unset: never.
+   */
+  liveTransactionsWithinMs?: number;
+}
+
+/** How long a live store trusts the server's transaction lifetime it read (a restarted server may have another). */
+const LIFETIME_RECHECK_MS = 1_000;
+
 export class MongoProjectionStore implements ProjectionStore {
   readonly names: ProjectionCollections;
   private readonly db: Db;
@@ -41,14 +58,16 @@ export class MongoProjectionStore implements ProjectionStore {
    */
   private readonly absent = new Set<string>();
   private transactionsSupported: Promise<boolean> | undefined;
+  private readonly liveTransactionsWithinMs: number | undefined;
+  private lifetimeRead: { at: number; fits: Promise<boolean> } | undefined;
 
-  /** `live` false for a rebuild's generation: its writes must not invalidate the API's cache. */
-  constructor(db: Db, generation: number, opts: { countWrites?: WriteCounter; live?: boolean } = {}) {
+  constructor(db: Db, generation: number, opts: MongoProjectionStoreOptions = {}) {
     this.db = db;
     this.generation = generation;
     this.names = projectionCollections(generation);
     this.countWrites = opts.countWrites ?? (() => undefined);
     this.live = opts.live ?? true;
+    this.liveTransactionsWithinMs = opts.liveTransactionsWithinMs;
   }
 
   private coll(name: string): Collection<Stored> {
@@ -183,31 +202,56 @@ export class MongoProjectionStore implements ProjectionStore {
    * transactions (a replica set, as production and SecantusDB are), the bulk is one transaction:
    * all of it lands or none, and it is committed (and synced) once instead of once per statement,
    * which SecantusDB with --sync-on-commit makes several times faster (docs/performance.md, "The
-   * local database"). A lost guard (duplicate key) aborts a transaction, so a bulk with one runs
-   * again without, where each op stands alone and the caller learns which ones lost; that only
-   * happens on a replay after a crash or a race between two instances.
+   * local database"). One attempt: a transaction that fails with a lost guard (duplicate key,
+   * after a crash's replay or a race between two instances), a write conflict, an abort by the
+   * server or an unknown commit result runs again as a plain bulk, where each op stands alone
+   * (guarded, so a write that did land is not applied twice) and the caller learns which lost.
    *
-   * Only a rebuild's generation is written in transactions. The live one is taken over by another
-   * instance when this one dies, and a transaction left open by a killed or paused process keeps
-   * its documents locked until the server reaps it (transactionLifetimeLimitSeconds: 60 s on
-   * MongoDB and on SecantusDB, which a closed connection does not shorten): the instance that took
-   * the partitions over retried its own writes against those locks that long, and consumed
-   * nothing meanwhile (the fail-over test's stall; docs/operating.md, "Fail-over and session
-   * timeout"). A plain bulk leaves nothing behind; its cost is a slower catch-up on SecantusDB.
+   * A rebuild's generation is always written in transactions. The live one only while
+   * `liveTransactions()` holds: it is taken over by another instance when this one dies, and a
+   * transaction left open by a killed or paused process keeps its documents locked until the
+   * server reaps it (transactionLifetimeLimitSeconds, 60 s by default; a closed connection does
+   * not end it), so the instance that took the partitions over would retry its writes against
+   * those locks that long (docs/operating.md, "Transactions on the live path").
    */
   private async bulkWrite(collection: string, ops: AnyBulkWriteOperation<Stored>[]): Promise<void> {
-    if (!this.live && (await this.transactions())) {
+    if (await this.inTransactions()) {
       const session = this.db.client.startSession();
       try {
-        await session.withTransaction(() => this.coll(collection).bulkWrite(ops, { ordered: false, session }), { writeConcern: durable });
+        session.startTransaction({ writeConcern: durable });
+        await this.coll(collection).bulkWrite(ops, { ordered: false, session });
+        await session.commitTransaction();
         return;
       } catch (error) {
-        if (lostGuards(error) === null) throw error;
+        if (session.inTransaction()) await session.abortTransaction().catch(() => undefined);
+        if (lostGuards(error) === null && !retriedPlain(error)) throw error;
       } finally {
         await session.endSession();
       }
     }
     await this.coll(collection).bulkWrite(ops, { ordered: false, writeConcern: durable });
+  }
+
+  private async inTransactions(): Promise<boolean> {
+    return (await this.transactions()) && (!this.live || (await this.liveTransactions()));
+  }
+
+  /**
+   * Whether live bulks are transactions now: the server reaps an abandoned transaction within
+   * `liveTransactionsWithinMs` (abandonedTransactionGoneWithinMs of its lifetime limit). Read
+   * again after a second, as a restarted server may have its default limit back.
+   */
+  liveTransactions(): Promise<boolean> {
+    const within = this.liveTransactionsWithinMs;
+    if (within === undefined) return Promise.resolve(false);
+    const now = performance.now();
+    if (!this.lifetimeRead || now - this.lifetimeRead.at > LIFETIME_RECHECK_MS) {
+      const fits = readTransactionLifetimeLimit(this.db).then(
+        (limit) => limit !== null && abandonedTransactionGoneWithinMs(limit) <= within,
+      );
+      this.lifetimeRead = { at: now, fits };
+    }
+    return this.lifetimeRead.fits;
   }
 
   /** Whether the server takes multi-document transactions: a replica set member or mongos, not a standalone mongod. */
@@ -279,4 +323,12 @@ function stampedWrite(id: string, doc: object | null, stamps: Stamps, aggregateI
 
 function rethrow(error: unknown): never {
   throw error;
+}
+
+/** A transaction that failed for a reason the same writes as a plain bulk get past: a conflict, an abort, an unknown commit. */
+function retriedPlain(error: unknown): boolean {
+  return (
+    error instanceof MongoError &&
+    (error.hasErrorLabel('TransientTransactionError') || error.hasErrorLabel('UnknownTransactionCommitResult'))
+  );
 }

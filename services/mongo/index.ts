@@ -13,3 +13,4 @@ export {
 } from './readModelMeta.ts';
 export { readRebuildProgress, recordRebuildProgress, type RebuildProgress } from './rebuildProgress.ts';
 export { beatBuild, claimBuild, readBuild, releaseBuild, type BuildClaim } from './buildClaim.ts';
+export { abandonedTransactionGoneWithinMs, readTransactionLifetimeLimit } from './transactionLifetime.ts';

@@ -19,7 +19,7 @@ describe('the Mongo projection store on a server with transactions', () => {
   beforeAll(async () => {
     client = await MongoClient.connect(mongoUrl, { monitorCommands: true });
     client.on('commandStarted', (event) => commands.push(event));
-    // A rebuild's generation: the live one is written without transactions (see below).
+    // A rebuild's generation: the live one is written in transactions only where that is safe (below).
     store = new MongoProjectionStore(client.db(dbName), 1, { live: false });
   });
   afterAll(async () => {
@@ -52,17 +52,37 @@ describe('the Mongo projection store on a server with transactions', () => {
     ]);
   });
 
-  it('writes a live bulk without a transaction: a killed instance must leave no documents locked', async () => {
-    const live = new MongoProjectionStore(client.db(dbName), 1);
-    commands.length = 0;
-    expect(await live.writeDerived('clubs', [{ id: 'd', value: club('d', 'D1'), rev: 1 }])).toEqual(new Set(['d']));
-    expect(sent('update').map((c) => c.command.autocommit as unknown)).toEqual([undefined]);
-    expect(sent('commitTransaction')).toHaveLength(0);
-    await client
-      .db(dbName)
-      .collection(store.names.read.clubs)
-      .deleteOne({ _id: 'd' as never });
-  });
+  // A live bulk is a transaction only while the server aborts an abandoned one before the Kafka
+  // session hands a dead instance's partitions on: else that instance's open transaction would
+  // lock the documents the new owner writes for as long as the server keeps it.
+  it.each([
+    { limitSeconds: 60, withinMs: 6_000, transaction: false },
+    { limitSeconds: 3, withinMs: undefined, transaction: false },
+    { limitSeconds: 3, withinMs: 6_000, transaction: true },
+    { limitSeconds: 4, withinMs: 6_000, transaction: true },
+    { limitSeconds: 5, withinMs: 6_000, transaction: false },
+  ])(
+    'writes a live bulk as a transaction: $transaction, when the server reaps after $limitSeconds s and the session is $withinMs ms',
+    async ({ limitSeconds, withinMs, transaction }) => {
+      const admin = client.db('admin');
+      const { transactionLifetimeLimitSeconds: before } = await admin.command({ getParameter: 1, transactionLifetimeLimitSeconds: 1 });
+      await admin.command({ setParameter: 1, transactionLifetimeLimitSeconds: limitSeconds });
+      try {
+        const live = new MongoProjectionStore(client.db(dbName), 1, withinMs === undefined ? {} : { liveTransactionsWithinMs: withinMs });
+        expect(await live.liveTransactions()).toBe(transaction);
+        commands.length = 0;
+        expect(await live.writeDerived('clubs', [{ id: 'd', value: club('d', 'D1'), rev: 1 }])).toEqual(new Set(['d']));
+        expect(sent('update').map((c) => c.command.autocommit as unknown)).toEqual([transaction ? false : undefined]);
+        expect(sent('commitTransaction')).toHaveLength(transaction ? 1 : 0);
+      } finally {
+        await admin.command({ setParameter: 1, transactionLifetimeLimitSeconds: before as number });
+        await client
+          .db(dbName)
+          .collection(store.names.read.clubs)
+          .deleteOne({ _id: 'd' as never });
+      }
+    },
+  );
 
   it('runs a bulk whose guard lost again without a transaction: the others land, the lost one is reported', async () => {
     commands.length = 0;
