@@ -4,9 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistory } from '../../generator/createHistory.ts';
 import { META_COLLECTION, collectionName, readMeta } from '../../services/mongo/index.ts';
-import { freePorts } from '../faults/support/freePort.ts';
 import { createHarness, type Harness } from '../support/projectorHarness.ts';
-import { testServers } from '../support/isolation.ts';
+import { projectorProcessEnv } from '../support/projectorProcessEnv.ts';
 import { waitFor } from '../support/waitFor.ts';
 
 // The real projector/main.ts, stopped (SIGTERM) while it fills an empty read model from a long
@@ -40,22 +39,9 @@ describe('a projector stopped during its first projection of a long event log', 
   });
 
   async function start(): Promise<Run> {
-    const [opsPort] = await freePorts(1);
-    const { kafkaBrokers, mongoUrl } = testServers();
     const child = spawn(process.execPath, [entry], {
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        ...process.env,
-        LOG_LEVEL: 'warn',
-        MONGO_URL: mongoUrl,
-        MONGO_DB: h.mongo.db.databaseName,
-        KAFKA_BROKERS: kafkaBrokers.join(','),
-        KAFKA_TOPIC: h.topic,
-        KAFKA_GROUP_ID: h.groupId,
-        PROJECTOR_BOOTSTRAP_MIN_EVENTS: '1000',
-        PROJECTOR_OPS_PORT: String(opsPort),
-        OPS_HOST: '127.0.0.1',
-      },
+      env: await projectorProcessEnv(h, { PROJECTOR_BOOTSTRAP_MIN_EVENTS: '1000' }),
     });
     const lines: string[] = [];
     const waiting: { prefix: string; resolve: (line: string) => void }[] = [];

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistory } from '../../generator/createHistory.ts';
 import { META_COLLECTION, ensureMeta, readBuild, readMeta } from '../../services/mongo/index.ts';
 import { READ_MODEL_FORMAT } from '../../services/readModel/readModelFormat.ts';
-import { freePorts } from '../faults/support/freePort.ts';
 import { spawnNode, type NodeProcess } from '../faults/support/spawnNode.ts';
 import { createHarness, type Harness } from '../support/projectorHarness.ts';
-import { testServers } from '../support/isolation.ts';
+import { projectorProcessEnv } from '../support/projectorProcessEnv.ts';
 import { waitFor } from '../support/waitFor.ts';
 
 // A build stopped by its operator (Ctrl-C on `npm run rebuild`, SIGTERM to a projector in the
@@ -32,20 +31,7 @@ describe('a build stopped by a signal', () => {
   });
 
   async function launch(file: string): Promise<NodeProcess> {
-    const [opsPort] = await freePorts(1);
-    const { kafkaBrokers, mongoUrl } = testServers();
-    const run = spawnNode(entry(file), [], {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      MONGO_URL: mongoUrl,
-      MONGO_DB: h.mongo.db.databaseName,
-      KAFKA_BROKERS: kafkaBrokers.join(','),
-      KAFKA_TOPIC: h.topic,
-      KAFKA_GROUP_ID: h.groupId,
-      PROJECTOR_BOOTSTRAP_MIN_EVENTS: '0',
-      PROJECTOR_OPS_PORT: String(opsPort),
-      OPS_HOST: '127.0.0.1',
-    });
+    const run = spawnNode(entry(file), [], await projectorProcessEnv(h, { PROJECTOR_BOOTSTRAP_MIN_EVENTS: '0' }));
     running.push(run);
     return run;
   }
