@@ -12,6 +12,15 @@ export const DEFAULT_SESSION_TIMEOUT_MS = MEMBERSHIP_DEFAULTS.sessionTimeoutMs;
 export const DEFAULT_CHUNK_SIZE = 10_000;
 
 /**
+ * Partitions a live projector folds and writes at once. Partitions hold disjoint aggregates; what
+ * they share (coaches, clubs) is written under guards, as by two instances. With the live bulks
+ * in transactions (MongoProjectionStore), one partition's batch is folded while the database
+ * commits another's, and the highest rate the projector sustains rose by about half (measured:
+ * docs/performance.md, "Partitions at once").
+ */
+export const LIVE_PARTITIONS_AT_ONCE = 3;
+
+/**
  * Fetch sizes of the projector's consumer (and of the benchmark's no-op consumer, so the two are
  * compared on the same fetches). kafkajs's default per partition capped every batch, and so every
  * chunk, well below DEFAULT_CHUNK_SIZE; these fill about one chunk per batch, and larger fetches

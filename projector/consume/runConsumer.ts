@@ -3,12 +3,13 @@ import type { Logger } from '../../services/logger.ts';
 import type { ProjectorMetrics } from '../metrics/projectorMetrics.ts';
 import { chunkApplier, type EventSink } from './applyChunk.ts';
 import { batchHandler } from './batchHandler.ts';
-import { DEFAULT_CHUNK_SIZE } from './consumerDefaults.ts';
+import { DEFAULT_CHUNK_SIZE, LIVE_PARTITIONS_AT_ONCE } from './consumerDefaults.ts';
 import { memberConfig, type MemberOptions } from './memberConfig.ts';
 import { RestartingMember } from './restartingMember.ts';
 
 export {
   DEFAULT_CHUNK_SIZE,
+  LIVE_PARTITIONS_AT_ONCE,
   DEFAULT_SESSION_TIMEOUT_MS,
   FETCH_LIMITS,
   REPLAY_CHUNK_SIZE,
@@ -26,6 +27,7 @@ export interface ConsumerOptions extends MemberOptions {
   clock: () => Date;
   /** Messages folded and written together; bigger chunks mean fewer writes per event. Default DEFAULT_CHUNK_SIZE. */
   chunkSize?: number;
+  /** Default LIVE_PARTITIONS_AT_ONCE. */
   partitionsConsumedConcurrently?: number;
   /** Called after each chunk is committed, with the partition's remaining lag. */
   onProgress?: (progress: { partition: number; offset: string; lag: number }) => void;
@@ -58,7 +60,12 @@ export async function runConsumer(opts: ConsumerOptions): Promise<RunningConsume
     metrics: opts.metrics,
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
   });
-  const member = new RestartingMember({ ...opts, config, eachBatch });
+  const member = new RestartingMember({
+    ...opts,
+    partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? LIVE_PARTITIONS_AT_ONCE,
+    config,
+    eachBatch,
+  });
   await producer.connect();
   await member.start();
   return {
