@@ -54,7 +54,7 @@ export async function mongoAnswers(url: string): Promise<boolean> {
  * (6 s) hands that process's partitions on, so the projector writes its live bulks as
  * transactions here (MongoProjectionStore). A runtime parameter: set at every start.
  */
-export const LOCAL_TRANSACTION_LIFETIME_SECONDS = 3;
+const LOCAL_TRANSACTION_LIFETIME_SECONDS = 3;
 
 async function limitTransactionLifetime(url: string): Promise<void> {
   const client = new MongoClient(url, { serverSelectionTimeoutMS: 5000 });

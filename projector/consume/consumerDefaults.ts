@@ -15,8 +15,8 @@ export const DEFAULT_CHUNK_SIZE = 10_000;
  * Partitions a live projector folds and writes at once. Partitions hold disjoint aggregates; what
  * they share (coaches, clubs) is written under guards, as by two instances. With the live bulks
  * in transactions (MongoProjectionStore), one partition's batch is folded while the database
- * commits another's, and the highest rate the projector sustains rose by about half (measured:
- * docs/performance.md, "Partitions at once").
+ * commits another's, so the projector sustains a higher rate than one partition at a time
+ * (measured: docs/performance.md, "Partitions at once").
  */
 export const LIVE_PARTITIONS_AT_ONCE = 3;
 
