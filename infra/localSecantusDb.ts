@@ -49,9 +49,9 @@ export async function mongoAnswers(url: string): Promise<boolean> {
 }
 
 /**
- * The local servers' `transactionLifetimeLimitSeconds`: a transaction a killed or paused process
- * left open is aborted within 4.5 s (abandonedTransactionGoneWithinMs), before the Kafka session
- * (6 s) hands that process's partitions on, so the projector writes its live bulks as
+ * The local servers' `transactionLifetimeLimitSeconds`: short enough that a transaction a killed
+ * or paused process left open is aborted (abandonedTransactionGoneWithinMs) before the default
+ * Kafka session hands that process's partitions on, so the projector writes its live bulks as
  * transactions here (MongoProjectionStore). A runtime parameter: set at every start.
  */
 const LOCAL_TRANSACTION_LIFETIME_SECONDS = 3;
