@@ -4,7 +4,9 @@ import type { DataListing } from '../schemas/api/endpoints.ts';
 import { collectionName, readMeta, type ReadModelMeta } from '../services/mongo/index.ts';
 import type { ReadDocuments } from '../services/readModel/documents.ts';
 import type { ReadListing } from '../services/readModel/indexPlan.ts';
+import { TALLIES_COLLECTION } from '../services/readModel/facets.ts';
 import { countMatching } from './countMatching.ts';
+import { countFacets, readTallies, sumTallies, talliedKeys, type FacetCounts } from './facetCounts.ts';
 import { boundedStalenessRead, type BoundedStalenessRead, type ReadTimers } from './boundedStalenessRead.ts';
 
 /** The live generation as one request sees it: one meta read, shared by the cache and the route. */
@@ -20,8 +22,14 @@ export interface ReadModelView {
   readonly currentAt: Date | null;
   /** The listing's collection in this generation, typed with its stored documents. */
   collection<L extends ReadListing>(listing: L): Collection<ReadDocuments[L]>;
-  /** How many documents of the listing match `filter` (countMatching, within maxTimeMS). */
+  /**
+   * How many documents of the listing match `filter`, within maxTimeMS: from the generation's
+   * tallies when they hold and the filter is the listing's base alone (talliedKeys), otherwise
+   * counted by the database (countMatching).
+   */
   count(listing: ReadListing, filter: Document): Promise<number>;
+  /** How many published competitions or registry records count under each facet key: the tallies when they hold, otherwise a read of them all. */
+  facetCounts(listing: ReadListing): Promise<FacetCounts>;
   /** Time limit of each query of the request, passed as `maxTimeMS` so the database gives up too. */
   readonly maxTimeMS: number;
 }
@@ -153,14 +161,25 @@ export class ReadModelSource {
     if (this.#last?.meta === meta) return this.#last.view;
     const { generation, format, versions, currentAt } = meta;
     const db = this.#db;
+    const maxTimeMS = this.#maxTimeMS;
+    const tallies = meta.talliesOf === generation ? collectionName(TALLIES_COLLECTION, generation) : null;
     const view: ReadModelView = {
       generation,
       format,
       versions,
       currentAt,
-      maxTimeMS: this.#maxTimeMS,
+      maxTimeMS,
       collection: <L extends ReadListing>(listing: L) => db.collection<ReadDocuments[L]>(collectionName(listing, generation)),
-      count: (listing, filter) => countMatching(db, collectionName(listing, generation), filter, this.#maxTimeMS),
+      count: (listing, filter) => {
+        const tallied = tallies === null ? null : talliedKeys(listing, filter);
+        return tallies !== null && tallied !== null
+          ? sumTallies(db, tallies, listing, tallied, maxTimeMS)
+          : countMatching(db, collectionName(listing, generation), filter, maxTimeMS);
+      },
+      facetCounts: (listing) =>
+        tallies !== null
+          ? readTallies(db, tallies, listing, maxTimeMS)
+          : countFacets(db, collectionName(listing, generation), listing, maxTimeMS),
     };
     this.#last = { meta, view };
     return view;

@@ -13,7 +13,7 @@ function source() {
     maxTimeMS: 1000,
     readMeta: () => {
       reads += 1;
-      return Promise.resolve({ generation: meta.generation, format: 1, versions: { ...meta.versions }, currentAt: null });
+      return Promise.resolve({ generation: meta.generation, format: 1, versions: { ...meta.versions }, currentAt: null, talliesOf: null });
     },
     // A virtual clock whose timers never fire: only the requests' arrival times matter here.
     timers: { now: () => clock.now, after: () => () => undefined },

@@ -6,10 +6,10 @@ import { loadConfig } from '../services/config/index.ts';
 import { createKafka, readTopicRetention } from '../services/kafka/index.ts';
 import { createLogger } from '../services/logger.ts';
 import { connectMongo, readMeta, readBuild, readRebuildProgress } from '../services/mongo/index.ts';
-import { READ_MODEL_FORMAT } from '../services/readModel/readModelFormat.ts';
+import { READ_MODEL_FORMAT, TALLIES_SINCE_FORMAT } from '../services/readModel/readModelFormat.ts';
 import { runMain } from '../services/runMain.ts';
 import { parsePrometheusText, readProjectorStatus } from './status/readProjectorStatus.ts';
-import { formatLine, lagLines, projectorMetricsLines, rebuildLine, retentionLines } from './status/statusLines.ts';
+import { formatLine, lagLines, projectorMetricsLines, rebuildLine, retentionLines, talliesLine } from './status/statusLines.ts';
 
 runMain('status', async () => {
   const config = loadConfig(process.env);
@@ -21,8 +21,8 @@ runMain('status', async () => {
     const { topic, dlqTopic, groupId } = config.kafka;
     const status = await readProjectorStatus({ admin, db: mongo.db, topic, dlqTopic, groupId });
     const out = lagLines(status, topic);
-    const [{ format }, claim] = await Promise.all([readMeta(mongo.db), readBuild(mongo.db)]);
-    out.push(formatLine(format, READ_MODEL_FORMAT, claim, Date.now()));
+    const [meta, claim] = await Promise.all([readMeta(mongo.db), readBuild(mongo.db)]);
+    out.push(formatLine(meta.format, READ_MODEL_FORMAT, claim, Date.now()), talliesLine(meta, TALLIES_SINCE_FORMAT));
     if (status.topicExists) out.push(...retentionLines(await readTopicRetention(admin, topic)));
     const rebuild = await readRebuildProgress(mongo.db);
     if (rebuild) out.push(rebuildLine(rebuild, Date.now()));

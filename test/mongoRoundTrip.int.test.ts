@@ -32,16 +32,14 @@ describe('real MongoDB-wire server', () => {
   });
 
   it('reads the read-model meta without writing it (the API may hold a read-only user); the writers create it in the current format', async () => {
-    expect(await readMeta(mongo.db)).toEqual({ generation: 1, format: READ_MODEL_FORMAT, versions: {}, currentAt: null });
+    // Without a meta document, nothing says the tallies hold: the API counts.
+    expect(await readMeta(mongo.db)).toEqual({ generation: 1, format: READ_MODEL_FORMAT, versions: {}, currentAt: null, talliesOf: null });
     expect(await mongo.db.collection(META_COLLECTION).countDocuments({})).toBe(0);
-    expect(await ensureMeta(mongo.db)).toEqual({ generation: 1, format: READ_MODEL_FORMAT, versions: {}, currentAt: null });
+    // An empty model's tallies (none, all zero) count it.
+    const created = { generation: 1, format: READ_MODEL_FORMAT, versions: {}, currentAt: null, talliesOf: 1 };
+    expect(await ensureMeta(mongo.db)).toEqual(created);
     await bumpVersions(mongo.db, 1, ['competitions']);
-    expect(await readMeta(mongo.db)).toEqual({ generation: 1, format: READ_MODEL_FORMAT, versions: { competitions: 1 }, currentAt: null });
-    expect(await ensureMeta(mongo.db)).toEqual({
-      generation: 1,
-      format: READ_MODEL_FORMAT,
-      versions: { competitions: 1 },
-      currentAt: null,
-    });
+    expect(await readMeta(mongo.db)).toEqual({ ...created, versions: { competitions: 1 } });
+    expect(await ensureMeta(mongo.db)).toEqual({ ...created, versions: { competitions: 1 } });
   });
 });

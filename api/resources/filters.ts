@@ -1,4 +1,3 @@
-import type { Collection } from 'mongodb';
 import type { Country } from '../../schemas/api/country.ts';
 import type { CompetitionFilters } from '../../schemas/api/filterBodies.ts';
 import {
@@ -11,30 +10,8 @@ import {
   STYLES,
 } from '../../schemas/enumValues.ts';
 import type { NoQuery } from '../../schemas/api/noQuery.ts';
-import type { CompetitionDocument } from '../../services/readModel/documents.ts';
 import { compareDisplayNames } from './compareDisplayNames.ts';
-import { KeyCounts } from './keyCounts.ts';
-import { findFields, type Projected } from './projection.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
-
-/** What the counts read of a published competition. */
-const COUNTED_FIELDS = ['location.countryId', 'location.country', 'location.countryCode', 'location.city', 'type'] as const;
-type Counted = Projected<CompetitionDocument, (typeof COUNTED_FIELDS)[number]>;
-
-/**
- * Folds every published competition's location and type, read once with only those fields:
- * the local stand-in runs an aggregate by decoding each matching document whole, so three
- * `$group`s over the published competitions cost three full reads of them.
- */
-async function countPublished(
-  competitions: Collection<CompetitionDocument>,
-  maxTimeMS: number,
-  counters: ReadonlyArray<(competition: Counted) => void>,
-): Promise<void> {
-  for await (const competition of findFields(competitions, { visible: true }, COUNTED_FIELDS, { maxTimeMS, batchSize: 10_000 })) {
-    for (const count of counters) count(competition);
-  }
-}
 
 /** Code units: for codes, which are identifiers rather than words. */
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -45,32 +22,10 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  * broken by id or country code so the body, and so its ETag, is the same on every instance.
  */
 export async function competitionFilters(req: ResourceRequest<NoQuery>): Promise<CompetitionFilters> {
-  /** Absent fields as null, as the `$ne: null` the counts used to match with. */
-  const location = ({ location: l }: Counted): Counted['location'] => ({
-    countryId: l?.countryId ?? null,
-    country: l?.country ?? null,
-    countryCode: l?.countryCode ?? null,
-    city: l?.city ?? null,
-  });
-  const countries = new KeyCounts<Country>();
-  const cities = new KeyCounts<{ name: string; countryCode: string | null }>();
-  const types = new KeyCounts<{ id: string; label: string }>();
-  await countPublished(req.view.collection('competitions'), req.view.maxTimeMS, [
-    (c) => {
-      const { countryId, country, countryCode } = location(c);
-      countries.add(
-        countryId !== null && country !== null && countryCode !== null ? { id: countryId, name: country, code: countryCode } : null,
-      );
-    },
-    (c) => {
-      const { city, countryCode } = location(c);
-      cities.add(city !== null ? { name: city, countryCode } : null);
-    },
-    (c) => {
-      const type = c.type ?? null;
-      types.add(type !== null ? { id: type.code, label: type.label } : null);
-    },
-  ]);
+  const facets = await req.view.facetCounts('competitions');
+  const countries = facets.of<Country>('country');
+  const cities = facets.of<{ name: string; countryCode: string | null }>('city');
+  const types = facets.of<{ id: string; label: string }>('type');
   return {
     data: {
       countries: countries

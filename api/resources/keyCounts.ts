@@ -4,17 +4,18 @@ export type Counted<K> = { key: K; count: number };
 export class KeyCounts<K> {
   readonly #rows = new Map<string, Counted<K>>();
 
-  /** Counts `key` once more; null is not counted. */
-  add(key: K | null): void {
+  /** Counts `key` `times` more (a tally's share may be negative); null is not counted. */
+  add(key: K | null, times = 1): void {
     if (key === null) return;
     const id = JSON.stringify(key);
     const row = this.#rows.get(id);
-    if (row) row.count += 1;
-    else this.#rows.set(id, { key, count: 1 });
+    if (row) row.count += times;
+    else this.#rows.set(id, { key, count: times });
   }
 
+  /** The keys counted more than zero times (the shares of a tally may sum to zero). */
   rows(): Counted<K>[] {
-    return [...this.#rows.values()];
+    return [...this.#rows.values()].filter((row) => row.count > 0);
   }
 
   /**

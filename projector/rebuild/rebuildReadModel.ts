@@ -2,12 +2,14 @@ import type { Admin } from 'kafkajs';
 import type { Db } from 'mongodb';
 import { ensureMeta, switchGeneration } from '../../services/mongo/index.ts';
 import { ensureWriterIndexes } from '../../services/readModel/indexPlan.ts';
+import { READ_MODEL_FORMAT, TALLIES_SINCE_FORMAT } from '../../services/readModel/readModelFormat.ts';
 import { derivationFailed } from '../clock/derivationFailed.ts';
 import { sweepDue } from '../clock/sweepDue.ts';
 import { liveGroupId } from '../consume/liveGroupId.ts';
 import type { ProjectorContext } from '../projectorContext.ts';
 import { DERIVATION_ORDER } from '../write/deriveDeferred.ts';
 import { allCollectionNames, projectionCollections, type ProjectionCollections } from '../write/projectionCollections.ts';
+import { countTallies } from './countTallies.ts';
 import { holdBuildClaim, type BuildClaimOptions, type HeldClaim } from './holdBuildClaim.ts';
 import { replayTopic, type Replayed } from './replayTopic.ts';
 
@@ -76,13 +78,19 @@ async function buildAndSwitch(opts: RebuildOptions, claim: HeldClaim, from: numb
   opts.onStage?.('indexes built; applying the clock, then switching');
   const sweeping = performance.now();
   const swept = await sweepDue(replayed.store, opts.projection, opts.clock(), derivationFailed(opts));
+  // Nothing writes the new generation between this count and the switch; the live stores keep the tallies from there.
+  const tallied = (opts.format ?? READ_MODEL_FORMAT) >= TALLIES_SINCE_FORMAT;
+  const tallies = tallied ? await countTallies(opts.db, projectionCollections(to)) : 0;
   // The switch removes the claim: its heartbeat must not take that for a takeover.
   claim.stop();
-  if (!(await switchGeneration(opts.db, from, to, opts.format, claim.owner))) {
+  if (!(await switchGeneration(opts.db, from, to, { format: opts.format, owner: claim.owner, tallied }))) {
     throw new Error(`generation ${from} is no longer live, or its build claim was taken over; not switched`);
   }
   opts.metrics.rebuildProgress.set(1);
-  opts.logger.info({ from, to, format: opts.format, swept, sweepSeconds: secondsSince(sweeping) }, 'switched to the rebuilt generation');
+  opts.logger.info(
+    { from, to, format: opts.format, swept, tallies, sweepSeconds: secondsSince(sweeping) },
+    'switched to the rebuilt generation',
+  );
   return replayed.messages;
 }
 

@@ -48,6 +48,14 @@ export function formatLine(live: number, code: number, claim: BuildClaim | null,
     : `read-model format ${live}${upgrade}`;
 }
 
+/** Whether the API reads the live generation's counts from its tallies, and what to do when it does not. */
+export function talliesLine(meta: { generation: number; format: number; talliesOf: number | null }, talliesSince: number): string {
+  if (meta.talliesOf === meta.generation) return 'tallies: kept with the documents; the filter bodies and default totals read them';
+  return meta.format < talliesSince
+    ? `tallies: none in format ${meta.format}; the API counts the documents`
+    : 'tallies: given up (a write without a transaction, docs/operating.md); the API counts the documents until a rebuild (npm run rebuild) counts them again';
+}
+
 export function rebuildLine(rebuild: RebuildProgress, nowMs: number): string {
   return rebuild.finishedAt
     ? `last rebuild (npm run rebuild): finished ${rebuild.finishedAt.toISOString()}, ${rebuild.events} events`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLine } from './statusLines.ts';
+import { formatLine, talliesLine } from './statusLines.ts';
 
 describe('formatLine', () => {
   const now = Date.parse('2026-11-26T10:00:00Z');
@@ -14,5 +14,14 @@ describe('formatLine', () => {
     expect(formatLine(1, 2, claim, now)).toBe(
       'read-model format 1; projector-a is building its next generation in format 2 (heard of 3 s ago; progress on the rebuild line)',
     );
+  });
+});
+
+describe('talliesLine', () => {
+  it('says whether the API reads the tallies, and how to get them back when given up', () => {
+    expect(talliesLine({ generation: 3, format: 4, talliesOf: 3 }, 4)).toMatch(/^tallies: kept/);
+    expect(talliesLine({ generation: 3, format: 3, talliesOf: null }, 4)).toBe('tallies: none in format 3; the API counts the documents');
+    expect(talliesLine({ generation: 3, format: 4, talliesOf: null }, 4)).toMatch(/given up .* until a rebuild/);
+    expect(talliesLine({ generation: 4, format: 4, talliesOf: 3 }, 4)).toMatch(/given up/);
   });
 });

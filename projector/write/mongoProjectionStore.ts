@@ -1,6 +1,13 @@
 import type { AnyBulkWriteOperation, Collection, Db, Document, WriteConcern } from 'mongodb';
 import { MongoError } from 'mongodb';
-import { abandonedTransactionGoneWithinMs, bumpVersions, readTransactionLifetimeLimit } from '../../services/mongo/index.ts';
+import {
+  abandonedTransactionGoneWithinMs,
+  bumpVersions,
+  dropTallies,
+  readMeta,
+  readTransactionLifetimeLimit,
+} from '../../services/mongo/index.ts';
+import type { ReadListing } from '../../services/readModel/indexPlan.ts';
 import type { MemberLinkFact } from '../evolve/index.ts';
 import type {
   DerivedDocs,
@@ -16,6 +23,7 @@ import type {
 } from './projectionStore.ts';
 import { lostGuards } from './lostGuards.ts';
 import { projectionCollections, type ProjectionCollections } from './projectionCollections.ts';
+import { writeTallied } from './talliedBulk.ts';
 
 // Durable before the offsets are committed: the consumer commits only after these return.
 const durable: WriteConcern = { w: 'majority', journal: true };
@@ -60,6 +68,10 @@ export class MongoProjectionStore implements ProjectionStore {
   private transactionsSupported: Promise<boolean> | undefined;
   private readonly liveTransactionsWithinMs: number | undefined;
   private lifetimeRead: { at: number; fits: Promise<boolean> } | undefined;
+  /** Whether this live generation's tallies hold (meta `talliesOf`), read once: only a rebuild makes them hold again, in another generation. */
+  private talliesHold: Promise<boolean> | undefined;
+  /** The tally slots each listing's writes in flight use (TalliedBulk.slot). */
+  private readonly busySlots = new Map<ReadListing, Set<number>>();
 
   constructor(db: Db, generation: number, opts: MongoProjectionStoreOptions = {}) {
     this.db = db;
@@ -119,13 +131,11 @@ export class MongoProjectionStore implements ProjectionStore {
 
   async writeOwnDocs(docs: OwnDocs, stamps: Stamps): Promise<void> {
     await Promise.all(
-      (['competitions', 'dancers', 'judges'] as const).map((listing) =>
-        this.insertNewThenReplace(
-          this.names.read[listing],
-          [...docs[listing]].map(([id, doc]) => stampedWrite(id, doc, stamps)),
-          this.docIsNew,
-        ),
-      ),
+      (['competitions', 'dancers', 'judges'] as const).map(async (listing) => {
+        const ops = [...docs[listing]].map(([id, doc]) => stampedWrite(id, doc, stamps));
+        if (await this.keepsTallies(ops)) await this.writeKeepingTallies(listing, ops);
+        else await this.insertNewThenReplace(this.names.read[listing], ops, this.docIsNew);
+      }),
     );
   }
 
@@ -167,7 +177,9 @@ export class MongoProjectionStore implements ProjectionStore {
       const replacement = value === null ? { _id: id, rev, registryState: 'GONE', nextDueAt: null } : { ...value, rev };
       return { replaceOne: { filter, replacement: replacement, upsert: true } };
     });
-    const lost = await this.bulkTolerateDuplicates(this.names.read[listing], ops);
+    const lost = (await this.keepsTallies(ops))
+      ? await this.writeKeepingTallies(listing, ops)
+      : await this.bulkTolerateDuplicates(this.names.read[listing], ops);
     return new Set(docs.filter((_, i) => !lost.has(i)).map((d) => d.id));
   }
 
@@ -189,6 +201,40 @@ export class MongoProjectionStore implements ProjectionStore {
 
   async signalChanged(listings: ReadonlySet<string>): Promise<void> {
     if (this.live && listings.size > 0) await bumpVersions(this.db, this.generation, listings);
+  }
+
+  /**
+   * Whether these writes to a read collection keep its tallies in the same transaction: when the
+   * live generation's tallies hold and bulks are transactions now. When they hold but a write
+   * cannot be a transaction (transactions off, or the server's transaction lifetime too long for
+   * fail-over: liveTransactions), the tallies are dropped, before the write lands, and the API
+   * counts from then on. A rebuild's generation keeps none: countTallies counts it at the end.
+   */
+  private async keepsTallies(ops: readonly unknown[]): Promise<boolean> {
+    if (!this.live || ops.length === 0) return false;
+    this.talliesHold ??= readMeta(this.db).then((meta) => meta.talliesOf === this.generation);
+    if (!(await this.talliesHold)) return false;
+    if (await this.inTransactions()) return true;
+    await dropTallies(this.db, this.generation);
+    this.talliesHold = Promise.resolve(false);
+    return false;
+  }
+
+  /** writeTallied in a slot of `listing` no other write of this store uses meanwhile; the ops whose guard lost. */
+  private async writeKeepingTallies(listing: ReadListing, ops: AnyBulkWriteOperation<Stored>[]): Promise<Set<number>> {
+    const busy = this.busySlots.get(listing) ?? new Set<number>();
+    this.busySlots.set(listing, busy);
+    let slot = 0;
+    while (busy.has(slot)) slot++;
+    busy.add(slot);
+    try {
+      const collection = this.names.read[listing];
+      const lost = await writeTallied({ db: this.db, listing, collection, tallies: this.names.tallies, slot, writeConcern: durable }, ops);
+      this.countWrites(collection, ops.length - lost.size);
+      return lost;
+    } finally {
+      busy.delete(slot);
+    }
   }
 
   private async bulk(collection: string, ops: AnyBulkWriteOperation<Stored>[]): Promise<void> {

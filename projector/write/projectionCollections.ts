@@ -1,10 +1,13 @@
 import { collectionName } from '../../services/mongo/index.ts';
 import { projectorCollections, readCollections } from '../../services/readModel/documents.ts';
+import { TALLIES_COLLECTION } from '../../services/readModel/facets.ts';
 
 export interface ProjectionCollections {
   states: { competition: string; person: string; club: string };
   memberLinks: string;
   revisions: string;
+  /** The counts of the read documents' facet keys (projector/write/talliedBulk.ts), format 4 on. */
+  tallies: string;
   read: { competitions: string; dancers: string; judges: string; coaches: string; clubs: string };
 }
 
@@ -19,6 +22,7 @@ export function projectionCollections(generation: number): ProjectionCollections
     },
     memberLinks: name(projectorCollections.memberLinks),
     revisions: name('subject_revisions'),
+    tallies: name(TALLIES_COLLECTION),
     read: {
       competitions: name(readCollections.competitions),
       dancers: name(readCollections.dancers),
@@ -30,5 +34,5 @@ export function projectionCollections(generation: number): ProjectionCollections
 }
 
 export function allCollectionNames(c: ProjectionCollections): string[] {
-  return [...Object.values(c.states), c.memberLinks, c.revisions, ...Object.values(c.read)];
+  return [...Object.values(c.states), c.memberLinks, c.revisions, c.tallies, ...Object.values(c.read)];
 }

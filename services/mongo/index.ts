@@ -3,12 +3,14 @@ export {
   META_COLLECTION,
   bumpVersions,
   claimBootstrap,
+  dropTallies,
   collectionName,
   ensureMeta,
   readMeta,
   recordCurrentAt,
   releaseBootstrap,
   switchGeneration,
+  type SwitchOptions,
   type ReadModelMeta,
 } from './readModelMeta.ts';
 export { readRebuildProgress, recordRebuildProgress, type RebuildProgress } from './rebuildProgress.ts';

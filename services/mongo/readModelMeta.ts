@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
-import { READ_MODEL_FORMAT } from '../readModel/readModelFormat.ts';
+import { readCollections } from '../readModel/documents.ts';
+import { READ_MODEL_FORMAT, TALLIES_SINCE_FORMAT } from '../readModel/readModelFormat.ts';
 
 /**
  * One small document tells every process which generation of the read collections is live and
@@ -27,6 +28,12 @@ export interface ReadModelMeta {
    * end offsets read at that instant). Null until a projector has been caught up once.
    */
   currentAt: Date | null;
+  /**
+   * The generation whose tallies (projector/write/talliedBulk.ts) are the counts of its
+   * documents: set when a generation starts empty or a rebuild has counted them, removed for
+   * good by the first write that cannot keep them (no transaction). Null: the API counts.
+   */
+  talliesOf: number | null;
 }
 
 interface MetaDocument extends ReadModelMeta {
@@ -42,7 +49,13 @@ export function collectionName(base: string, generation: number): string {
 async function findMeta(db: Db): Promise<ReadModelMeta | null> {
   const doc = await db.collection<MetaDocument>(META_COLLECTION).findOne({ _id: CURRENT });
   return doc
-    ? { generation: doc.generation, format: doc.format ?? 1, versions: doc.versions ?? {}, currentAt: doc.currentAt ?? null }
+    ? {
+        generation: doc.generation,
+        format: doc.format ?? 1,
+        versions: doc.versions ?? {},
+        currentAt: doc.currentAt ?? null,
+        talliesOf: doc.talliesOf ?? null,
+      }
     : null;
 }
 
@@ -51,24 +64,43 @@ async function findMeta(db: Db): Promise<ReadModelMeta | null> {
  * written the document. Reads only: the API may run with a read-only database user.
  */
 export async function readMeta(db: Db): Promise<ReadModelMeta> {
-  return (await findMeta(db)) ?? { generation: 1, format: READ_MODEL_FORMAT, versions: {}, currentAt: null };
+  return (await findMeta(db)) ?? { generation: 1, format: READ_MODEL_FORMAT, versions: {}, currentAt: null, talliesOf: null };
 }
 
 /**
  * readMeta for the writers (projector, rebuild): creates generation 1 when missing, because
  * version bumps and generation switches only update an existing document. An empty model is of
- * the writer's format.
+ * the writer's format, and its tallies, all zero, count it when that format keeps them.
  */
 export async function ensureMeta(db: Db, format = READ_MODEL_FORMAT): Promise<ReadModelMeta> {
   const found = await findMeta(db);
   if (found) return found;
+  const talliesOf = format >= TALLIES_SINCE_FORMAT && (await generationIsEmpty(db, 1)) ? 1 : null;
   try {
-    await db.collection<MetaDocument>(META_COLLECTION).insertOne({ _id: CURRENT, generation: 1, format, versions: {}, currentAt: null });
+    await db
+      .collection<MetaDocument>(META_COLLECTION)
+      .insertOne({ _id: CURRENT, generation: 1, format, versions: {}, currentAt: null, talliesOf });
   } catch (error) {
     // Another process created it first: read theirs.
     if ((error as { code?: number }).code !== 11000) throw error;
   }
   return readMeta(db);
+}
+
+/** Whether no read collection of `generation` holds a document (a model older than its meta document may). */
+async function generationIsEmpty(db: Db, generation: number): Promise<boolean> {
+  const found = await Promise.all(
+    Object.values(readCollections).map((base) => db.collection(collectionName(base, generation)).findOne({}, { projection: { _id: 1 } })),
+  );
+  return found.every((doc) => doc === null);
+}
+
+/**
+ * Records that `generation`'s tallies no longer count its documents: before a write that does
+ * not keep them lands. For good: only a rebuild counts them again, into its new generation.
+ */
+export async function dropTallies(db: Db, generation: number): Promise<void> {
+  await db.collection<MetaDocument>(META_COLLECTION).updateOne({ _id: CURRENT, talliesOf: generation }, { $set: { talliesOf: null } });
 }
 
 /**
@@ -110,22 +142,24 @@ export async function releaseBootstrap(db: Db, generation: number): Promise<void
   await db.collection<MetaDocument>(META_COLLECTION).updateOne({ _id: CURRENT, generation }, { $unset: { bootstrapClaimedAt: '' } });
 }
 
-/**
- * Atomically makes `next`, built in `format`, the live generation: only if `previous` still is,
- * and, when the build was claimed (buildClaim.ts), only while `owner` still holds the claim.
- */
-export async function switchGeneration(
-  db: Db,
-  previous: number,
-  next: number,
-  format = READ_MODEL_FORMAT,
-  owner?: string,
-): Promise<boolean> {
-  const result = await db
-    .collection<MetaDocument>(META_COLLECTION)
-    .updateOne(
-      { _id: CURRENT, generation: previous, ...(owner === undefined ? {} : { 'build.owner': owner }) },
-      { $set: { generation: next, format, versions: {}, currentAt: null, switchedAt: new Date() }, $unset: { build: '' } },
-    );
+export interface SwitchOptions {
+  /** The format `next` was built in. */
+  format?: number;
+  /** When the build was claimed (buildClaim.ts): the switch happens only while this owner holds the claim. */
+  owner?: string;
+  /** Whether `next`'s tallies were counted after its last write (countTallies); otherwise the API counts. */
+  tallied?: boolean;
+}
+
+/** Atomically makes `next` the live generation, only if `previous` still is (and `owner` holds the claim). */
+export async function switchGeneration(db: Db, previous: number, next: number, options: SwitchOptions = {}): Promise<boolean> {
+  const { format = READ_MODEL_FORMAT, owner, tallied = false } = options;
+  const result = await db.collection<MetaDocument>(META_COLLECTION).updateOne(
+    { _id: CURRENT, generation: previous, ...(owner === undefined ? {} : { 'build.owner': owner }) },
+    {
+      $set: { generation: next, format, versions: {}, currentAt: null, talliesOf: tallied ? next : null, switchedAt: new Date() },
+      $unset: { build: '' },
+    },
+  );
   return result.modifiedCount === 1;
 }

@@ -132,6 +132,8 @@ export const LISTING_FILTERS: Readonly<Record<number, ListingFilterTable>> = {
   1: listingFilterTable(COUNTRY_FILTERS[1], SEARCH.inQ),
   2: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.inQ),
   3: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.own),
+  // Format 4 adds tallies beside the documents; the documents and their filters are format 3's.
+  4: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.own),
 };
 
 /** The filter table of `format`; throws on a format this code does not serve. */

@@ -12,8 +12,15 @@
  * 3. The search keys (`tokens`, `text`) leave `q` for a field of their own, `s`: the stand-in
  *    decodes the whole `q` of every matched document to sort on a key in it, and a competition's
  *    hundreds of tokens made its sorted pages several times dearer (docs/performance.md).
+ * 4. Tallies: per generation, a `tallies` collection holding the count of every facet key
+ *    (services/readModel/facets.ts) of the documents, kept in the same transaction as them, and
+ *    `talliesOf` in the meta document saying whether they hold; the filter bodies and the default
+ *    listings' totals read them instead of counting the documents. The documents are format 3's.
  */
-export const READ_MODEL_FORMAT = 3;
+export const READ_MODEL_FORMAT = 4;
+
+/** The first format whose generations have tallies (a projector of an older one does not keep them). */
+export const TALLIES_SINCE_FORMAT = 4;
 
 /** The oldest format the API still serves: the one a model may hold while its upgrade runs. */
 export const OLDEST_SERVED_FORMAT = 1;

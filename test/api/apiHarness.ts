@@ -11,6 +11,7 @@ import type { DomainEvent } from '../../services/events/index.ts';
 import { ensureMeta } from '../../services/mongo/index.ts';
 import { ensureReadModelIndexes } from '../../services/readModel/indexPlan.ts';
 import { MongoProjectionStore } from '../../projector/write/mongoProjectionStore.ts';
+import { DEFAULT_SESSION_TIMEOUT_MS } from '../../projector/consume/consumerDefaults.ts';
 import { projectEvents } from '../../projector/write/projectEvents.ts';
 import { projectionCollections } from '../../projector/write/projectionCollections.ts';
 import { testServers, uniqueName } from '../support/isolation.ts';
@@ -53,7 +54,8 @@ export async function openDatabase(prefix: string): Promise<Database> {
     client,
     db,
     project: async (events, now) => {
-      const store = new MongoProjectionStore(db, generation);
+      // Transactions as a live projector's on the local server, so the tallies are kept (and checked by the filter tests).
+      const store = new MongoProjectionStore(db, generation, { liveTransactionsWithinMs: DEFAULT_SESSION_TIMEOUT_MS });
       // One batch per event keeps the writer's guards out of the way of hand-made histories.
       for (const event of events) await projectEvents([event], store, PROJECTION, now);
     },

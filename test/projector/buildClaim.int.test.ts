@@ -40,7 +40,7 @@ describe('the build claim of the next generation', () => {
     expect(await claimBuild(db, claimOf('b'), new Date(NOW.getTime() + 90_000), 60_000)).toBe(false);
     expect(await claimBuild(db, claimOf('b'), new Date(NOW.getTime() + 101_000), 60_000)).toBe(true);
     expect(await beatBuild(db, 'a', new Date(NOW.getTime() + 102_000))).toBe(false);
-    expect(await switchGeneration(db, 1, 2, READ_MODEL_FORMAT, 'a')).toBe(false);
+    expect(await switchGeneration(db, 1, 2, { format: READ_MODEL_FORMAT, owner: 'a' })).toBe(false);
     await releaseBuild(db, 'a');
     expect((await readBuild(db))?.owner).toBe('b');
     await releaseBuild(db, 'b');

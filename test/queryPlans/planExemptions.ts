@@ -15,6 +15,7 @@ export interface PlanExemption {
   readonly reason: string;
 }
 
+const READ_LISTINGS: readonly string[] = ['competitions', 'dancers', 'coaches', 'judges', 'clubs'];
 const filterOf = (command: PlannedCommand): unknown => command.explain.filter;
 const isEmpty = (value: unknown): boolean => typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 
@@ -26,11 +27,16 @@ export const PLAN_EXEMPTIONS: readonly PlanExemption[] = [
   {
     stage: 'COLLSCAN',
     matches: (c) =>
-      c.name === 'find' &&
-      ['competitions', 'dancers', 'clubs'].includes(collectionFamily(c.collection)) &&
-      isEmpty(filterOf(c)) &&
-      c.explain.limit === 1,
-    reason: 'the bootstrap asks whether a live collection holds any document at all (findOne({})): a scan that stops at the first document',
+      c.name === 'find' && READ_LISTINGS.includes(collectionFamily(c.collection)) && isEmpty(filterOf(c)) && c.explain.limit === 1,
+    reason:
+      'the bootstrap asks whether a live collection holds any document at all (findOne({})), and so does ensureMeta before it records that the tallies of a new model hold: a scan that stops at the first document',
+  },
+  {
+    stage: 'COLLSCAN',
+    matches: (c) =>
+      c.name === 'find' && READ_LISTINGS.includes(collectionFamily(c.collection)) && isEmpty(filterOf(c)) && c.explain.limit === undefined,
+    reason:
+      'a rebuild counts the facets of every document of its generation once, before the switch (projector/rebuild/countTallies.ts): one read of each collection instead of a transaction around every bulk of the replay',
   },
   {
     stage: 'SORT',

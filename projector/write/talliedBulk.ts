@@ -1,0 +1,137 @@
+import type { AnyBulkWriteOperation, Collection, Db, Document, WriteConcern } from 'mongodb';
+import { MongoError } from 'mongodb';
+import { FACET_FIELDS, facetDeltas, type FacetFields } from '../../services/readModel/facets.ts';
+import type { ReadListing } from '../../services/readModel/indexPlan.ts';
+
+/** Every projection document has a string _id. */
+type Stored = Document & { _id: string };
+
+/** A tally: one slot's share of a facet key's count (readTallies sums the slots). */
+export interface TallyDocument {
+  _id: string;
+  /** The listing, facet and key it counts (the _id spells them too, for ranges). */
+  l: string;
+  f: string;
+  k: unknown;
+  n: number;
+}
+
+export interface TalliedBulk {
+  db: Db;
+  listing: ReadListing;
+  collection: string;
+  tallies: string;
+  /**
+   * Which share of each count this write adds to: no two writes of one process that run at once
+   * use the same slot of a listing, so they never conflict on a tally (the counts every write
+   * touches, like the registry's total); writers of two processes may, and then retry.
+   */
+  slot: number;
+  writeConcern: WriteConcern;
+}
+
+/** How many times a transaction that met another's writes runs again before the batch fails. */
+const MAX_ATTEMPTS = 40;
+
+/**
+ * Writes guarded replaces and deletes of one read collection and the change they make to its
+ * tallies in one transaction, so that a tally is always the count of the documents it counts:
+ * it reads the documents the ops address, applies the ops (an absent document's replace as an
+ * insert, so a lost guard never aborts the transaction; an existing one's without upsert, so it
+ * simply does not match), reads them again, and adds the difference of their facets
+ * (facetDeltas) to the tallies. The difference is taken from what the transaction itself saw,
+ * so a batch that runs again after a crash, or after a commit whose result was lost, adds
+ * nothing for what had landed. A conflict with another transaction (another partition's or
+ * another instance's writes to a shared coach or club, a tally slot two processes share) runs
+ * the whole transaction again. Returns the indexes of the ops whose document is not theirs after
+ * it (their guard lost to a newer one).
+ */
+export async function writeTallied(bulk: TalliedBulk, ops: readonly AnyBulkWriteOperation<Stored>[]): Promise<Set<number>> {
+  for (let attempt = 1; ; attempt++) {
+    const session = bulk.db.client.startSession();
+    try {
+      session.startTransaction({ writeConcern: bulk.writeConcern });
+      const lost = await writeOnce(bulk, ops, session);
+      await session.commitTransaction();
+      return lost;
+    } catch (error) {
+      if (session.inTransaction()) await session.abortTransaction().catch(() => undefined);
+      if (attempt >= MAX_ATTEMPTS || !runsAgain(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+    } finally {
+      await session.endSession();
+    }
+  }
+}
+
+async function writeOnce(
+  bulk: TalliedBulk,
+  ops: readonly AnyBulkWriteOperation<Stored>[],
+  session: ReturnType<Db['client']['startSession']>,
+): Promise<Set<number>> {
+  const documents = bulk.db.collection<Stored>(bulk.collection);
+  const ids = ops.map(idOf);
+  const facets = Object.fromEntries(FACET_FIELDS[bulk.listing].map((field) => [field, 1]));
+  const before = await readByIds(documents, ids, facets, session);
+  const writes = ops.flatMap((op, i): AnyBulkWriteOperation<Stored>[] => {
+    const exists = before.has(ids[i]!);
+    if ('replaceOne' in op) {
+      const { filter, replacement } = op.replaceOne;
+      return exists ? [{ replaceOne: { filter, replacement } }] : [{ insertOne: { document: { ...replacement, _id: ids[i]! } } }];
+    }
+    return exists ? [op] : [];
+  });
+  if (writes.length > 0) await documents.bulkWrite(writes, { ordered: false, session });
+  const after = await readByIds(documents, ids, { ...facets, stamp: 1, rev: 1 }, session);
+  const deltas = facetDeltas(bulk.listing, before.values(), after.values());
+  if (deltas.size > 0) {
+    await bulk.db.collection<TallyDocument>(bulk.tallies).bulkWrite(
+      [...deltas].map(([prefix, { facet, key, delta }]) => ({
+        updateOne: {
+          filter: { _id: `${prefix}${bulk.slot}` },
+          update: { $inc: { n: delta }, $setOnInsert: { l: bulk.listing, f: facet, k: key } },
+          upsert: true,
+        },
+      })),
+      { ordered: false, session },
+    );
+  }
+  return new Set(ops.flatMap((op, i) => (landed(op, after.get(ids[i]!)) ? [] : [i])));
+}
+
+async function readByIds(
+  documents: Collection<Stored>,
+  ids: readonly string[],
+  projection: Document,
+  session: ReturnType<Db['client']['startSession']>,
+): Promise<Map<string, Stored & FacetFields>> {
+  const found = await documents.find({ _id: { $in: [...ids] } }, { projection, session }).toArray();
+  return new Map(found.map((doc) => [doc._id, doc as Stored & FacetFields]));
+}
+
+/** The _id an op addresses: its filter's, alone or first under `$and` (stampedWrite). */
+function idOf(op: AnyBulkWriteOperation<Stored>): string {
+  const filter = 'replaceOne' in op ? op.replaceOne.filter : 'deleteOne' in op ? op.deleteOne.filter : undefined;
+  const id: unknown = filter?._id ?? filter?.$and?.[0]?._id;
+  if (typeof id !== 'string') throw new TypeError('a tallied write addresses one document by its string _id');
+  return id;
+}
+
+/** Whether the document after the write is the op's: a replace's stamp or revision, a delete's absence. */
+function landed(op: AnyBulkWriteOperation<Stored>, after: Document | undefined): boolean {
+  if (!('replaceOne' in op)) return after === undefined;
+  const { stamp, rev } = op.replaceOne.replacement as Document;
+  return after !== undefined && JSON.stringify([after.stamp, after.rev]) === JSON.stringify([stamp, rev]);
+}
+
+/**
+ * A transaction to run again: a conflict or abort (TransientTransactionError), a commit whose
+ * result is unknown (running it again reads what landed), or a document another writer inserted
+ * since the read (a duplicate key; MongoDB may report it so instead of as a conflict).
+ */
+function runsAgain(error: unknown): boolean {
+  return (
+    error instanceof MongoError &&
+    (error.hasErrorLabel('TransientTransactionError') || error.hasErrorLabel('UnknownTransactionCommitResult') || error.code === 11000)
+  );
+}
