@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { createKafka } from '../services/kafka/index.ts';
 import { createLogger } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
-import { connectMongo, ensureMeta } from '../services/mongo/index.ts';
+import { connectMongo, dropTallies, ensureMeta } from '../services/mongo/index.ts';
 import type { EventSink } from '../projector/consume/applyChunk.ts';
 import { DEFAULT_SESSION_TIMEOUT_MS, FETCH_LIMITS, runConsumer } from '../projector/consume/runConsumer.ts';
 import { createProjectorMetrics } from '../projector/metrics/projectorMetrics.ts';
@@ -31,6 +31,10 @@ const { values: args } = parseArgs({
     // live: `database` (the goal's figure) or `memory`, the counting store in place of the
     // database (a diagnostic: Kafka and our own pipeline, without the database's write time).
     'live-store': { type: 'string', default: 'database' },
+    // live on the database: `kept` (format 4's writes: a transaction around each bulk and its
+    // tallies) or `none` (the generation's tallies given up at the start, so bulks are written as
+    // format 3 wrote them): the tallies' cost on the live path, side by side.
+    tallies: { type: 'string', default: 'kept' },
   },
 });
 const total = Number(args.total);
@@ -184,6 +188,7 @@ async function livePhase(rate: number, source: Iterator<DomainEvent>, drainCapMs
   if (mongo) {
     // As the projector does at start: its version bumps then update a real document.
     await ensureMeta(mongo.db);
+    if (args.tallies === 'none') await dropTallies(mongo.db, 1);
     // As runProjector makes it: live bulks are transactions where the server's limit allows.
     const mongoStore = new MongoProjectionStore(mongo.db, 1, { liveTransactionsWithinMs: DEFAULT_SESSION_TIMEOUT_MS });
     await ensureReadModelIndexes(mongo.db, mongoStore.names);
