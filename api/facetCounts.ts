@@ -1,5 +1,5 @@
 import type { Db, Document } from 'mongodb';
-import { FACET_FIELDS, facetsOf, tallyRange, type Facet, type FacetFields } from '../services/readModel/facets.ts';
+import { facetProjection, facetsOf, tallyRange, type Facet, type FacetFields } from '../services/readModel/facets.ts';
 import type { ReadListing } from '../services/readModel/indexPlan.ts';
 import { KeyCounts } from './resources/keyCounts.ts';
 
@@ -53,7 +53,7 @@ export async function readTallies(db: Db, tallies: string, listing: ReadListing,
  */
 export async function countFacets(db: Db, collection: string, listing: ReadListing, maxTimeMS: number): Promise<FacetCounts> {
   const counts = new FacetCounts();
-  const projection = Object.fromEntries(FACET_FIELDS[listing].map((field) => [field, 1]));
+  const projection = facetProjection(listing);
   const found = db.collection(collection).find(COUNTED[listing], { projection, maxTimeMS, batchSize: 10_000 });
   for await (const doc of found) for (const [facet, key] of facetsOf(listing, doc as FacetFields)) counts.add(facet, key);
   return counts;

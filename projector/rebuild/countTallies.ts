@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { FACET_FIELDS, facetsOf, tallyPrefix, type FacetFields } from '../../services/readModel/facets.ts';
+import { facetProjection, facetsOf, tallyPrefix, type FacetFields } from '../../services/readModel/facets.ts';
 import type { ReadListing } from '../../services/readModel/indexPlan.ts';
 import type { TallyDocument } from '../write/talliedBulk.ts';
 import type { ProjectionCollections } from '../write/projectionCollections.ts';
@@ -16,7 +16,7 @@ export async function countTallies(db: Db, names: ProjectionCollections): Promis
   const tallies: TallyDocument[] = [];
   for (const listing of Object.keys(names.read) as ReadListing[]) {
     const counts = new Map<string, TallyDocument>();
-    const projection = Object.fromEntries(FACET_FIELDS[listing].map((field) => [field, 1]));
+    const projection = facetProjection(listing);
     const documents = db.collection(names.read[listing]).find({}, { projection, batchSize: 10_000 });
     for await (const doc of documents) {
       for (const [facet, key] of facetsOf(listing, doc as FacetFields)) {

@@ -1,6 +1,6 @@
 import type { AnyBulkWriteOperation, Collection, Db, Document, WriteConcern } from 'mongodb';
 import { MongoError } from 'mongodb';
-import { FACET_FIELDS, facetDeltas, type FacetFields } from '../../services/readModel/facets.ts';
+import { facetProjection, facetDeltas, type FacetFields } from '../../services/readModel/facets.ts';
 import type { ReadListing } from '../../services/readModel/indexPlan.ts';
 
 /** Every projection document has a string _id. */
@@ -71,7 +71,7 @@ async function writeOnce(
 ): Promise<Set<number>> {
   const documents = bulk.db.collection<Stored>(bulk.collection);
   const ids = ops.map(idOf);
-  const facets = Object.fromEntries(FACET_FIELDS[bulk.listing].map((field) => [field, 1]));
+  const facets = facetProjection(bulk.listing);
   const before = await readByIds(documents, ids, facets, session);
   const writes = ops.flatMap((op, i): AnyBulkWriteOperation<Stored>[] => {
     const exists = before.has(ids[i]!);

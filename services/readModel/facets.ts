@@ -31,6 +31,10 @@ export const FACET_FIELDS = {
   clubs: ['registryState', 'locations.country'],
 } as const satisfies Record<ReadListing, readonly string[]>;
 
+/** The inclusion projection of FACET_FIELDS: what a read of a listing's documents for their facets loads. */
+export const facetProjection = (listing: ReadListing): Record<string, 1> =>
+  Object.fromEntries(FACET_FIELDS[listing].map((field) => [field, 1] as const));
+
 interface StoredCountry {
   id: number;
   name: string;
