@@ -34,12 +34,12 @@ interface Tally {
   n: number;
 }
 
-/** A listing's facet counts from its tallies: one `_id` range of a small collection, its slots summed. */
-export async function readTallies(db: Db, tallies: string, listing: ReadListing, maxTimeMS: number): Promise<FacetCounts> {
+/** A listing's facet counts (of one facet, when given) from its tallies: one `_id` range of a small collection, its slots summed. */
+export async function readTallies(db: Db, tallies: string, listing: ReadListing, maxTimeMS: number, facet?: Facet): Promise<FacetCounts> {
   const counts = new FacetCounts();
   const found = db
     .collection<Tally & { _id: string }>(tallies)
-    .find({ _id: tallyRange(listing) }, { projection: { _id: 0, f: 1, k: 1, n: 1 }, maxTimeMS });
+    .find({ _id: tallyRange(listing, facet) }, { projection: { _id: 0, f: 1, k: 1, n: 1 }, maxTimeMS });
   for await (const { f, k, n } of found) counts.add(f, k, n);
   return counts;
 }
@@ -85,9 +85,6 @@ export async function sumTallies(
   maxTimeMS: number,
 ): Promise<number> {
   const wanted = new Set(keys.map((key) => JSON.stringify(key)));
-  const found = await db
-    .collection<Tally & { _id: string }>(tallies)
-    .find({ _id: tallyRange(listing, facet) }, { projection: { _id: 0, k: 1, n: 1 }, maxTimeMS })
-    .toArray();
-  return found.reduce((sum, { k, n }) => (wanted.has(JSON.stringify(k)) ? sum + n : sum), 0);
+  const counts = (await readTallies(db, tallies, listing, maxTimeMS, facet)).of(facet).rows();
+  return counts.reduce((sum, { key, count }) => (wanted.has(JSON.stringify(key)) ? sum + count : sum), 0);
 }
