@@ -13,8 +13,10 @@ export function projectorReadiness(deps: {
   projector: { isRunning(): boolean };
 }): ReadinessCheck {
   return async () => {
-    const [mongo, kafka] = await Promise.all([deps.mongo.ping(), probeKafka(deps.admin)]);
+    // Read before the probes: a scrape reads the consumer gauge when it starts, and a member that
+    // joined during the probes made one page say "ready" beside "consumer not running".
     const consumer = deps.projector.isRunning();
+    const [mongo, kafka] = await Promise.all([deps.mongo.ping(), probeKafka(deps.admin)]);
     return { ready: mongo && kafka && consumer, checks: { mongo, kafka, consumer } };
   };
 }
