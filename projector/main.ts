@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../services/config/index.ts';
 import { createKafka, ensureTopics } from '../services/kafka/index.ts';
 import { createLogger, drainLog, stderrLog, type Logger } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
-import { connectMongo, releaseBuild } from '../services/mongo/index.ts';
+import { connectMongo, giveBackBuild } from '../services/mongo/index.ts';
 import { runMain } from '../services/runMain.ts';
 import { shutdownOnSignal, type Shutdown } from '../services/shutdown.ts';
 import { createProjectorMetrics, type ProjectorMetrics } from './metrics/projectorMetrics.ts';
@@ -50,7 +50,7 @@ runMain('projector', async () => {
   // another one takes the upgrade over without waiting for the claim to go stale (a no-op when
   // it holds none).
   const owner = `projector on ${hostname()} (pid ${process.pid}, ${randomUUID().slice(0, 8)})`;
-  shutdown.add('build claim', () => releaseBuild(mongo.db, owner));
+  shutdown.add('build claim', () => giveBackBuild(mongo.db, owner));
   const projector = await runProjector({
     ...context,
     clockSchedule: config.projector.clockSchedule,

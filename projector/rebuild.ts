@@ -7,7 +7,7 @@ import { loadConfig } from '../services/config/index.ts';
 import { createKafka, readTopicRetention, refuseReplayFromStart } from '../services/kafka/index.ts';
 import { createLogger } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
-import { connectMongo, releaseBuild } from '../services/mongo/index.ts';
+import { connectMongo, giveBackBuild } from '../services/mongo/index.ts';
 import { runMain, StartRefused } from '../services/runMain.ts';
 import { shutdownOnSignal } from '../services/shutdown.ts';
 import { createProjectorMetrics } from './metrics/projectorMetrics.ts';
@@ -27,7 +27,7 @@ runMain('rebuild', async () => {
   // Stopped (Ctrl-C) before its switch, the rebuild gives its claim back at once instead of
   // making the next builder wait for the claim to go stale; a no-op once the switch removed it.
   const owner = `npm run rebuild on ${hostname()} (pid ${process.pid})`;
-  shutdown.add('build claim', () => releaseBuild(mongo.db, owner));
+  shutdown.add('build claim', () => giveBackBuild(mongo.db, owner));
   const progress = recordProgress(mongo.db, metrics, logger, {
     line: (ratio) => process.stderr.write(`rebuild: ${(100 * ratio).toFixed(1)} %\n`),
   });

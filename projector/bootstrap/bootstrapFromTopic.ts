@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Admin } from 'kafkajs';
 import { countTopicMessages, fetchCommittedOffsets } from '../../services/kafka/index.ts';
-import { claimBootstrap, ensureMeta, collectionName, releaseBootstrap, releaseBuild } from '../../services/mongo/index.ts';
+import { claimBootstrap, ensureMeta, collectionName, giveBackBuild, releaseBootstrap } from '../../services/mongo/index.ts';
 import type { ProjectorContext } from '../projectorContext.ts';
 import { BuildClaimHeld } from '../rebuild/holdBuildClaim.ts';
 import { rebuildReadModel } from '../rebuild/rebuildReadModel.ts';
@@ -40,10 +40,11 @@ export async function bootstrapFromTopic(context: ProjectorContext, options: Boo
   }
   if (total < options.minEvents || !(await claimBootstrap(context.db, generation))) return false;
   // A stop before the switch, or a step aside, gives back both claims (the build claim only if it
-  // is this bootstrap's), so that the next start bootstraps at once.
+  // is this bootstrap's), so that the next start bootstraps at once. A stop can come while the
+  // rebuild below is still taking the build claim: giveBackBuild waits for that and refuses it after.
   const owner = `bootstrap-${randomUUID()}`;
   const giveBack = async (): Promise<void> => {
-    await releaseBuild(context.db, owner);
+    await giveBackBuild(context.db, owner);
     await releaseBootstrap(context.db, generation);
   };
   options.onClaim?.(giveBack);

@@ -28,12 +28,23 @@ interface ClaimDocument {
 const CURRENT = 'current';
 
 /**
+ * Owners whose process is stopping (giveBackBuild), and the claims of each owner on their way to
+ * the server. A stop gives the claim back while the build may still be taking it: a claim that
+ * landed after the release would stand, with a fresh heartbeat, for the whole `staleAfterMs`, and
+ * turn the next start's build away (the bootstrap would step aside and project the log live).
+ */
+const stopping = new Set<string>();
+const sending = new Map<string, Set<Promise<unknown>>>();
+
+/**
  * Claims the build that replaces generation `from` for `owner`: true when no live claim of
- * another process stands (none, a stale one, or this owner's own).
+ * another process stands (none, a stale one, or this owner's own); false for an owner whose
+ * process is stopping.
  */
 export async function claimBuild(db: Db, claim: Omit<BuildClaim, 'heartbeatAt'>, now: Date, staleAfterMs: number): Promise<boolean> {
+  if (stopping.has(claim.owner)) return false;
   const stale = new Date(now.getTime() - staleAfterMs);
-  const result = await db.collection<ClaimDocument>(META_COLLECTION).updateOne(
+  const sent = db.collection<ClaimDocument>(META_COLLECTION).updateOne(
     {
       _id: CURRENT,
       generation: claim.from,
@@ -41,7 +52,14 @@ export async function claimBuild(db: Db, claim: Omit<BuildClaim, 'heartbeatAt'>,
     },
     { $set: { build: { ...claim, heartbeatAt: now } } },
   );
-  return result.matchedCount === 1;
+  const pending = sending.get(claim.owner) ?? new Set<Promise<unknown>>();
+  sending.set(claim.owner, pending.add(sent));
+  try {
+    return (await sent).matchedCount === 1;
+  } finally {
+    pending.delete(sent);
+    if (pending.size === 0) sending.delete(claim.owner);
+  }
 }
 
 /** Keeps the claim alive; false once it is no longer this owner's (taken over after a stall). */
@@ -52,9 +70,21 @@ export async function beatBuild(db: Db, owner: string, now: Date): Promise<boole
   return result.matchedCount === 1;
 }
 
-/** Gives the claim back (a build that failed or was stopped before its switch). */
+/** Gives the claim back (a build that failed before its switch; a stopping process uses giveBackBuild). */
 export async function releaseBuild(db: Db, owner: string): Promise<void> {
   await db.collection<ClaimDocument>(META_COLLECTION).updateOne({ _id: CURRENT, 'build.owner': owner }, { $unset: { build: '' } });
+}
+
+/**
+ * Gives the claim back for good, as this process stops: after any claim of `owner` still on its
+ * way has landed, and refusing every later one, so that nothing the stopping process still runs
+ * can take it again.
+ */
+export async function giveBackBuild(db: Db, owner: string): Promise<void> {
+  stopping.add(owner);
+  const pending = sending.get(owner);
+  if (pending) await Promise.allSettled([...pending]);
+  await releaseBuild(db, owner);
 }
 
 /** The standing claim, if any (`npm run status`). */

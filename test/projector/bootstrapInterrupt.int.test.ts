@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { createHistory } from '../../generator/createHistory.ts';
-import { META_COLLECTION, collectionName, readMeta } from '../../services/mongo/index.ts';
+import { META_COLLECTION, collectionName, readBuild, readMeta } from '../../services/mongo/index.ts';
 import { createHarness, type Harness } from '../support/projectorHarness.ts';
 import { projectorProcessEnv } from '../support/projectorProcessEnv.ts';
 import { waitFor } from '../support/waitFor.ts';
@@ -40,10 +40,19 @@ describe('a projector stopped during its first projection of a long event log', 
 
   async function start(): Promise<Run> {
     const child = spawn(process.execPath, [entry], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: await projectorProcessEnv(h, { PROJECTOR_BOOTSTRAP_MIN_EVENTS: '1000' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: await projectorProcessEnv(h, { PROJECTOR_BOOTSTRAP_MIN_EVENTS: '1000', LOG_LEVEL: 'info' }),
     });
     const lines: string[] = [];
+    // The child's log is kept for a failure's report: without it a missing switch says nothing
+    // about where the projector was.
+    const log: string[] = [];
+    createInterface({ input: child.stdout }).on('line', (line) => log.push(line));
+    onTestFailed(() => {
+      console.error(
+        `projector run ${runs.indexOf(run) + 1}, stderr:\n${lines.join('\n')}\nlog (last 200 lines):\n${log.slice(-200).join('\n')}`,
+      );
+    });
     const waiting: { prefix: string; resolve: (line: string) => void }[] = [];
     createInterface({ input: child.stderr }).on('line', (line) => {
       lines.push(line);
@@ -77,6 +86,9 @@ describe('a projector stopped during its first projection of a long event log', 
     const meta = await readMeta(h.mongo.db);
     expect(meta.generation).toBe(1);
     expect(await h.mongo.db.collection(META_COLLECTION).countDocuments({ bootstrapClaimedAt: { $exists: true } })).toBe(0);
+    // Nor the build claim, which the stop can find still being taken: a claim landing after the
+    // stop gave it back turned the next start's bootstrap away for 60 s.
+    expect(await readBuild(h.mongo.db)).toBeNull();
 
     const second = await start();
     expect(await second.line(PROGRESS)).toContain(`: 0 of ${history.length.toLocaleString('en')} events`);

@@ -7,6 +7,7 @@ import {
   claimBootstrap,
   claimBuild,
   ensureMeta,
+  giveBackBuild,
   readBuild,
   readMeta,
   releaseBuild,
@@ -45,6 +46,20 @@ describe('the build claim of the next generation', () => {
     expect((await readBuild(db))?.owner).toBe('b');
     await releaseBuild(db, 'b');
     expect(await readBuild(db)).toBeNull();
+  });
+
+  it('is given back for good by a stopping process, after a claim still on its way has landed', async () => {
+    // A stop (SIGTERM) while the build is taking its claim: the claim must not outlive the process.
+    const { db } = h.mongo;
+    const claiming = claimBuild(db, claimOf('stopping'), NOW, 60_000);
+    await giveBackBuild(db, 'stopping');
+    expect(await claiming).toBe(true);
+    expect(await readBuild(db)).toBeNull();
+    expect(await claimBuild(db, claimOf('stopping'), NOW, 60_000)).toBe(false);
+    expect(await readBuild(db)).toBeNull();
+    // Another owner is not affected.
+    expect(await claimBuild(db, claimOf('c'), NOW, 60_000)).toBe(true);
+    await releaseBuild(db, 'c');
   });
 
   it('refuses a rebuild while another process builds, leaving that one its claim and the live generation', async () => {
