@@ -1,5 +1,5 @@
 import type { Db } from 'mongodb';
-import { facetProjection, facetsOf, tallyPrefix, type FacetFields } from '../../services/readModel/facets.ts';
+import { addFacets, facetProjection, type FacetChanges, type FacetFields } from '../../services/readModel/facets.ts';
 import type { ReadListing } from '../../services/readModel/indexPlan.ts';
 import type { TallyDocument } from '../write/talliedBulk.ts';
 import type { ProjectionCollections } from '../write/projectionCollections.ts';
@@ -15,18 +15,11 @@ const NAMESPACE_NOT_FOUND = 26;
 export async function countTallies(db: Db, names: ProjectionCollections): Promise<number> {
   const tallies: TallyDocument[] = [];
   for (const listing of Object.keys(names.read) as ReadListing[]) {
-    const counts = new Map<string, TallyDocument>();
+    const counts: FacetChanges = new Map();
     const projection = facetProjection(listing);
     const documents = db.collection(names.read[listing]).find({}, { projection, batchSize: 10_000 });
-    for await (const doc of documents) {
-      for (const [facet, key] of facetsOf(listing, doc as FacetFields)) {
-        const prefix = tallyPrefix(listing, facet, key);
-        const tally = counts.get(prefix);
-        if (tally) tally.n += 1;
-        else counts.set(prefix, { _id: `${prefix}0`, l: listing, f: facet, k: key, n: 1 });
-      }
-    }
-    tallies.push(...counts.values());
+    for await (const doc of documents) addFacets(counts, listing, doc as FacetFields, 1);
+    for (const [prefix, { facet, key, delta }] of counts) tallies.push({ _id: `${prefix}0`, l: listing, f: facet, k: key, n: delta });
   }
   // Counted afresh: whatever an earlier count left is replaced.
   await db.dropCollection(names.tallies).catch((error: unknown) => {

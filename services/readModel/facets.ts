@@ -116,27 +116,28 @@ export function tallyRange(listing: ReadListing, facet?: Facet): { $gte: string;
   return { $gte: `${prefix}|`, $lt: `${prefix}}` };
 }
 
+/** Net changes of facet keys' counts, by tally prefix (tallyPrefix). */
+export type FacetChanges = Map<string, { facet: Facet; key: unknown; delta: number }>;
+
+/** Adds `delta` to the change of every facet key `doc` of `listing` counts under. */
+export function addFacets(changes: FacetChanges, listing: ReadListing, doc: FacetFields, delta: number): void {
+  for (const [facet, key] of facetsOf(listing, doc)) {
+    const id = tallyPrefix(listing, facet, key);
+    const entry = changes.get(id);
+    if (entry) entry.delta += delta;
+    else changes.set(id, { facet, key, delta });
+  }
+}
+
 /**
  * The net change of each facet key's count when documents change from `before` to `after`
  * (the documents of the same ids, either side missing where absent), keys with no change left
  * out: what a write adds to the tallies.
  */
-export function facetDeltas(
-  listing: ReadListing,
-  before: Iterable<FacetFields>,
-  after: Iterable<FacetFields>,
-): Map<string, { facet: Facet; key: unknown; delta: number }> {
-  const deltas = new Map<string, { facet: Facet; key: unknown; delta: number }>();
-  const add = (doc: FacetFields, delta: number): void => {
-    for (const [facet, key] of facetsOf(listing, doc)) {
-      const id = tallyPrefix(listing, facet, key);
-      const entry = deltas.get(id);
-      if (entry) entry.delta += delta;
-      else deltas.set(id, { facet, key, delta });
-    }
-  };
-  for (const doc of before) add(doc, -1);
-  for (const doc of after) add(doc, 1);
+export function facetDeltas(listing: ReadListing, before: Iterable<FacetFields>, after: Iterable<FacetFields>): FacetChanges {
+  const deltas: FacetChanges = new Map();
+  for (const doc of before) addFacets(deltas, listing, doc, -1);
+  for (const doc of after) addFacets(deltas, listing, doc, 1);
   for (const [id, { delta }] of deltas) if (delta === 0) deltas.delete(id);
   return deltas;
 }
