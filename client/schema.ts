@@ -2639,22 +2639,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            title: string;
-                            /** @description Version of the API description (`info.version` of the OpenAPI document). */
-                            version: string;
-                            /** @description Every endpoint of the API, in the order of the OpenAPI document. */
-                            endpoints: components["schemas"]["RootEndpoint"][];
-                        };
-                        links: {
-                            self: string;
-                            /** @description The API reference page (HTML). */
-                            docs: string;
-                            /** @description The OpenAPI 3.1 document. */
-                            openapi: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["RootDocument"];
                 };
             };
             304: components["responses"]["NOT_MODIFIED"];

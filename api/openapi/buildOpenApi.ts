@@ -8,6 +8,7 @@ import type { Json } from './toOpenApiSchema.ts';
 import { HEADERS_OF_200, HEADERS_OF_304, OPENAPI_HEADERS, headerRefs } from './openApiHeaders.ts';
 import { errorResponseComponents, errorResponseRefs } from './openApiErrorResponses.ts';
 import { OPENAPI_DESCRIPTION } from './openApiDescription.ts';
+import { API_VERSION } from './apiVersion.ts';
 
 const QUERY_RULES =
   'An unknown query parameter (`<name>: unknown parameter`) or one given more than once (`<name>: given more than once`) answers 400, as does any value outside its accepted values.';
@@ -16,11 +17,22 @@ export interface OpenApiOptions {
   /** Server URL, ending in the version segment; default `/api/v1` (relative to the document). */
   readonly serverUrl?: string;
   readonly title?: string;
+  /** The public web site (`SITE_URL`), whose terms of use the data is published under; absent, no contact or licence is stated. */
+  readonly siteUrl?: string;
 }
 
 export type OpenApiDocument = Record<string, unknown> & {
   readonly info: { readonly title: string; readonly version: string; readonly description: string };
 };
+
+/** Who publishes the data and on what terms: both are the public site's. */
+function publisher(siteUrl: string | undefined): Record<string, unknown> {
+  if (siteUrl === undefined) return {};
+  return {
+    contact: { name: 'The federation (public web site)', url: siteUrl },
+    license: { name: 'Terms of use: credit the federation and link back to the competition page', url: siteUrl },
+  };
+}
 
 /** The 304 every GET may answer. */
 const NOT_MODIFIED = {
@@ -76,10 +88,13 @@ export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
     openapi: '3.1.0',
     info: {
       title: options.title ?? 'Competition Calendar and Member Registry API',
-      version: '1.0.0',
+      version: API_VERSION,
       description: OPENAPI_DESCRIPTION,
+      ...publisher(options.siteUrl),
     },
     servers: [{ url: options.serverUrl ?? '/api/v1', description: 'The API; every path below is relative to it.' }],
+    // Anonymous: no operation takes credentials (an empty requirement list, stated once for all).
+    security: [],
     tags: [
       { name: 'Calendar', description: 'Published competitions and their categories.' },
       { name: 'Registry', description: 'Dancers, coaches, judges and clubs.' },
@@ -128,7 +143,7 @@ function pathItem(definition: EndpointDefinition, names: ReadonlySet<string>): R
         '200': {
           description: ok,
           headers: headerRefs(HEADERS_OF_200),
-          content: { [definition.mediaType ?? 'application/json']: { schema: toOpenApiSchema(definition.response, names) } },
+          content: { [definition.mediaType ?? 'application/json']: { schema: responseSchema(definition.response, names) } },
         },
         ...otherResponses,
       },
@@ -141,6 +156,13 @@ function pathItem(definition: EndpointDefinition, names: ReadonlySet<string>): R
       responses: { '200': { description: ok, headers: headerRefs(HEADERS_OF_200) }, ...otherResponses },
     },
   };
+}
+
+/** A response body's schema, by reference where the body is itself a named component (the root document). */
+function responseSchema(schema: TSchema, names: ReadonlySet<string>): Json {
+  return typeof schema.title === 'string' && names.has(schema.title)
+    ? { $ref: `#/components/schemas/${schema.title}` }
+    : toOpenApiSchema(schema, names);
 }
 
 function queryParameters(properties: Record<string, TSchema>, names: ReadonlySet<string>): Record<string, unknown>[] {

@@ -5,6 +5,7 @@ import { ENDPOINTS, ENDPOINT_NAMES, LISTED_ENDPOINT_NAMES } from '../../schemas/
 import { ERROR_CODES, ERROR_STATUS } from '../http/apiError.ts';
 import { EXPOSED_HEADERS } from '../http/cors.ts';
 import { parseQuery } from '../query/parseQuery.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 
 // The parts of the document the tests read.
 interface Schema {
@@ -74,8 +75,8 @@ describe('buildOpenApi', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('carries version 1.0.0 and the server with the base path', () => {
-    expect(doc.info.version).toBe('1.0.0');
+  it("carries package.json's version and the server with the base path", () => {
+    expect(doc.info.version).toBe(packageJson.version);
     expect(doc.servers).toEqual([expect.objectContaining({ url: 'https://api.example.org/api/v1' })]);
     expect((buildOpenApi() as unknown as Document).servers[0]?.url).toBe('/api/v1');
   });
@@ -94,7 +95,7 @@ describe('buildOpenApi', () => {
   it("describes every endpoint of the catalogue but the reference page's files, the root and the page among them", () => {
     expect(LISTED_ENDPOINT_NAMES).toEqual(ENDPOINT_NAMES.filter((name) => name !== 'referencePageAsset'));
     expect(Object.keys(doc.paths)).not.toContain('/docs/assets/{file}');
-    const root = jsonSchema(operation('/').responses['200']);
+    const root = resolve(jsonSchema(operation('/').responses['200']));
     expect(root.required).toEqual(['data', 'links']);
     expect(root.properties?.data?.properties?.endpoints?.items).toEqual({ $ref: '#/components/schemas/RootEndpoint' });
     expect(operation('/docs').responses['200']?.content?.['text/html']?.schema.type).toBe('string');

@@ -21,7 +21,7 @@ export function isMetaEndpoint(name: EndpointName): name is MetaEndpoint {
  * reference page with its files (read from the disk here, so a missing file stops the start).
  */
 export function metaResources(config: Readonly<Config>): MetaResources {
-  const openApi = buildOpenApi({ serverUrl: `${config.api.publicUrl}${config.api.basePath}` });
+  const openApi = buildOpenApi({ serverUrl: `${config.api.publicUrl}${config.api.basePath}`, siteUrl: config.api.siteUrl });
   const { title, version } = openApi.info;
   const root = rootDocument({ urls: apiUrls(config), title, version });
   const reference = referencePage({ basePath: config.api.basePath, title });
