@@ -24,6 +24,7 @@ import type {
 import { lostGuards } from './lostGuards.ts';
 import { projectionCollections, type ProjectionCollections } from './projectionCollections.ts';
 import { writeTallied } from './talliedBulk.ts';
+import { withinBudgets } from './withinBudgets.ts';
 
 // Durable before the offsets are committed: the consumer commits only after these return.
 const durable: WriteConcern = { w: 'majority', journal: true };
@@ -117,6 +118,7 @@ export class MongoProjectionStore implements ProjectionStore {
   }
 
   async writeStates(states: States): Promise<void> {
+    for (const kind of ['competition', 'person', 'club'] as const) withinBudgets('state', this.names.states[kind], states[kind].values());
     await Promise.all(
       (['competition', 'person', 'club'] as const).map((kind) => {
         // A state never goes back in version (a consumer fenced out by a rebalance loses).
@@ -130,6 +132,8 @@ export class MongoProjectionStore implements ProjectionStore {
   }
 
   async writeOwnDocs(docs: OwnDocs, stamps: Stamps): Promise<void> {
+    for (const listing of ['competitions', 'dancers', 'judges'] as const)
+      withinBudgets('read', this.names.read[listing], docs[listing].values());
     await Promise.all(
       (['competitions', 'dancers', 'judges'] as const).map(async (listing) => {
         const ops = [...docs[listing]].map(([id, doc]) => stampedWrite(id, doc, stamps));
@@ -140,6 +144,7 @@ export class MongoProjectionStore implements ProjectionStore {
   }
 
   async writeDancerFacts(facts: ReadonlyMap<string, MemberLinkFact>, stamps: Stamps): Promise<void> {
+    withinBudgets('fact', this.names.memberLinks, facts.values());
     await this.insertNewThenReplace(
       this.names.memberLinks,
       [...facts.values()].map((fact) => stampedWrite(fact._id, fact, stamps, fact.memberId)),
@@ -170,6 +175,11 @@ export class MongoProjectionStore implements ProjectionStore {
   }
 
   async writeDerived<L extends DerivedListing>(listing: L, docs: readonly Stamped<DerivedDocs[L] | null>[]): Promise<Set<string>> {
+    withinBudgets(
+      'read',
+      this.names.read[listing],
+      docs.map((d) => d.value),
+    );
     const ops: AnyBulkWriteOperation<Stored>[] = docs.map(({ id, value, rev }) => {
       const filter = { _id: id, rev: { $lt: rev } };
       // A deleted derived document leaves a tombstone holding its revision, so an older
@@ -184,6 +194,11 @@ export class MongoProjectionStore implements ProjectionStore {
   }
 
   async writeStaffFacts(facts: readonly Stamped<MemberLinkFact>[]): Promise<void> {
+    withinBudgets(
+      'fact',
+      this.names.memberLinks,
+      facts.map((f) => f.value),
+    );
     const ops: AnyBulkWriteOperation<Stored>[] = facts.map(({ id, value, rev }) => ({
       replaceOne: { filter: { _id: id, rev: { $lt: rev } }, replacement: { ...value, rev }, upsert: true },
     }));
