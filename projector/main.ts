@@ -35,7 +35,7 @@ runMain('projector', async () => {
   const admin = kafka.admin();
   await admin.connect();
   shutdown.add('kafka admin', () => admin.disconnect());
-  const ops = await openOpsPort({ config, registry, mongo, admin, shutdown });
+  const ops = await openOpsPort({ config, registry, mongo, admin, shutdown, partitions: metrics.partitions });
   const created = await ensureTopics(admin, [
     { topic: config.kafka.topic, numPartitions: config.kafka.topicPartitions },
     { topic: config.kafka.dlqTopic, numPartitions: config.kafka.topicPartitions },

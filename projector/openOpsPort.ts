@@ -4,6 +4,7 @@ import type { Config } from '../services/config/index.ts';
 import type { MongoConnection } from '../services/mongo/index.ts';
 import { startOpsServer } from '../services/ops/index.ts';
 import type { Shutdown } from '../services/shutdown.ts';
+import type { PartitionStall } from './metrics/partitionProgress.ts';
 import { projectorReadiness } from './projectorReadiness.ts';
 import type { RunningProjector } from './runProjector.ts';
 
@@ -19,13 +20,19 @@ export async function openOpsPort(deps: {
   mongo: MongoConnection;
   admin: Admin;
   shutdown: Shutdown;
+  partitions?: { stalled(): PartitionStall[] };
 }): Promise<{ started(projector: RunningProjector): void }> {
   let running: RunningProjector | undefined;
   const ops = await startOpsServer({
     host: deps.config.opsHost,
     port: deps.config.projector.opsPort,
     registry: deps.registry,
-    readiness: projectorReadiness({ mongo: deps.mongo, admin: deps.admin, projector: { isRunning: () => running?.isRunning() ?? false } }),
+    readiness: projectorReadiness({
+      mongo: deps.mongo,
+      admin: deps.admin,
+      projector: { isRunning: () => running?.isRunning() ?? false },
+      partitions: deps.partitions,
+    }),
     live: () => running?.isLive() ?? true,
   });
   deps.shutdown.add('ops server', () => new Promise((resolve) => ops.close(resolve)));

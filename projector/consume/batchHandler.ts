@@ -30,7 +30,14 @@ export function batchHandler(deps: BatchHandlerDeps): (payload: EachBatchPayload
         const last = chunk[chunk.length - 1]!;
         const began = performance.now();
         metrics.unapplied.pendingSince(partition, Number(chunk[0]!.timestamp));
-        await whileAlive(() => deps.applyChunk(chunk, partition), payload, deps.heartbeatIntervalMs);
+        metrics.partitions.working(partition, chunk[0]!.offset);
+        try {
+          await whileAlive(() => deps.applyChunk(chunk, partition), payload, deps.heartbeatIntervalMs);
+        } catch (error) {
+          // Read again from its offset: the partition's stall gauges and readiness show the error while it lasts.
+          metrics.partitions.failed(partition, chunk[0]!.offset, error);
+          throw error;
+        }
         payload.resolveOffset(last.offset);
         const lag = Math.max(0, Number(BigInt(highWatermark) - BigInt(last.offset) - 1n));
         // The next message, not fetched yet, was appended no earlier than the last applied one.
@@ -45,7 +52,10 @@ export function batchHandler(deps: BatchHandlerDeps): (payload: EachBatchPayload
         await commits.send(() =>
           payload
             .commitOffsetsIfNecessary({ topics: [{ topic, partitions: [{ partition, offset: (BigInt(last.offset) + 1n).toString() }] }] })
-            .then(() => deps.onProgress?.({ partition, offset: last.offset, lag })),
+            .then(() => {
+              metrics.partitions.committed(partition, last.offset, lag);
+              deps.onProgress?.({ partition, offset: last.offset, lag });
+            }),
         );
         metrics.consumerLagMessages.set({ partition: String(partition) }, lag);
         metrics.batchDuration.observe((performance.now() - began) / 1000);

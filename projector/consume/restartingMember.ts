@@ -82,7 +82,9 @@ export class RestartingMember {
       this.setRunning(true);
       this.stoppedAt = null;
       this.restarts.succeeded();
-      metrics.unapplied.keepOnly(new Set(payload.memberAssignment[topic] ?? []));
+      const assigned = new Set(payload.memberAssignment[topic] ?? []);
+      metrics.unapplied.keepOnly(assigned);
+      metrics.partitions.keepOnly(assigned);
     });
     consumer.on(consumer.events.STOP, () => {
       if (this.stopping) return;

@@ -1,20 +1,31 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { PartitionProgress, STALL_AFTER_MS } from './partitionProgress.ts';
 import { UnappliedEvents } from './unappliedEvents.ts';
 
 export type ProjectorMetrics = ReturnType<typeof createProjectorMetrics>;
 
 type Registers = Registry[];
 
+export interface ProjectorMetricsOptions {
+  /** How long a partition with work may go without a commit before it counts as stalled; default STALL_AFTER_MS. */
+  stallAfterMs?: number;
+}
+
 /** Everything an operator watches on the projector; `status` prints the same figures. */
-export function createProjectorMetrics(registry: Registry, clock: () => number = Date.now) {
+export function createProjectorMetrics(registry: Registry, clock: () => number = Date.now, options: ProjectorMetricsOptions = {}) {
   const registers = [registry];
   const unapplied = new UnappliedEvents();
+  // A duration, not a domain time: the monotonic clock, which neither a pinned test clock nor a stepping wall clock moves.
+  const partitions = new PartitionProgress(() => performance.now(), options.stallAfterMs ?? STALL_AFTER_MS);
   // Registered in this order, which is the order of the /metrics page.
   return {
     /** What the consumer has fetched and not applied; `projector_lag_seconds` is read from it at scrape time. */
     unapplied,
+    /** Per partition, since when it has not committed and its last error; the stall gauges, readiness and status read it. */
+    partitions,
     ...eventOutcomeMetrics(registers),
     ...consumerMetrics(registers, unapplied, clock),
+    ...partitionStallMetrics(registers, partitions),
     ...clockAndHealthMetrics(registers),
     ...replayMetrics(registers),
   };
@@ -86,6 +97,47 @@ function consumerMetrics(registers: Registers, unapplied: UnappliedEvents, clock
       registers,
     }),
   };
+}
+
+/**
+ * Per partition with work: whether it has gone `stallAfterMs` without a commit, how long, and the
+ * error its chunk was last retried on. Set at scrape time; a partition caught up or handed to
+ * another instance has no series.
+ */
+function partitionStallMetrics(registers: Registers, partitions: PartitionProgress) {
+  const stalled = new Gauge({
+    name: 'projector_partition_stalled',
+    help: 'Per partition this instance consumes with work to do: 1 when it has not committed for the stall time (60 s), else 0',
+    labelNames: ['partition'],
+    registers,
+    collect() {
+      this.reset();
+      for (const p of partitions.partitions())
+        this.set({ partition: String(p.partition) }, p.ageSeconds * 1000 >= partitions.stallAfterMs ? 1 : 0);
+    },
+  });
+  const age = new Gauge({
+    name: 'projector_partition_last_commit_age_seconds',
+    help: 'Per partition with work to do: seconds since it last committed (or since it had work, when later)',
+    labelNames: ['partition'],
+    registers,
+    collect() {
+      this.reset();
+      for (const p of partitions.partitions()) this.set({ partition: String(p.partition) }, p.ageSeconds);
+    },
+  });
+  const lastError = new Gauge({
+    name: 'projector_partition_last_error_info',
+    help: 'Per partition whose chunk failed since its last commit: 1, labelled with the offset retried and the error (cut to 200 characters)',
+    labelNames: ['partition', 'offset', 'error'],
+    registers,
+    collect() {
+      this.reset();
+      for (const p of partitions.partitions())
+        if (p.lastError !== null) this.set({ partition: String(p.partition), offset: p.offset, error: p.lastError }, 1);
+    },
+  });
+  return { partitionStalled: stalled, partitionCommitAge: age, partitionLastError: lastError };
 }
 
 /** The clock's sweeps, and what the alerts on a stopped consumer or a failed derivation read. */

@@ -61,11 +61,37 @@ export async function readProjectorStatus(opts: {
 export function parsePrometheusText(text: string): Map<string, { labels: string; value: number }[]> {
   const samples = new Map<string, { labels: string; value: number }[]>();
   for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[^}]*\})?\s+(\S+)/.exec(line);
-    if (!match || line.startsWith('#')) continue;
-    const list = samples.get(match[1]!) ?? [];
-    list.push({ labels: match[2] ?? '', value: Number(match[3]) });
-    samples.set(match[1]!, list);
+    if (line.startsWith('#')) continue;
+    const name = /^[a-zA-Z_:][a-zA-Z0-9_:]*/.exec(line)?.[0];
+    if (!name) continue;
+    const labelsEnd = line[name.length] === '{' ? closingBrace(line, name.length) : name.length;
+    if (labelsEnd < 0) continue;
+    const value = /^\s+(\S+)/.exec(line.slice(labelsEnd))?.[1];
+    if (value === undefined) continue;
+    const list = samples.get(name) ?? [];
+    list.push({ labels: line.slice(name.length, labelsEnd), value: Number(value) });
+    samples.set(name, list);
   }
   return samples;
+}
+
+/** The index after the `}` that closes the label set opened at `open`, skipping quoted values; -1 if none. */
+function closingBrace(line: string, open: number): number {
+  let quoted = false;
+  for (let i = open + 1; i < line.length; i++) {
+    const c = line[i];
+    if (quoted && c === '\\') i++;
+    else if (c === '"') quoted = !quoted;
+    else if (!quoted && c === '}') return i + 1;
+  }
+  return -1;
+}
+
+/** The label set `{a="x",b="y \"z\""}` of a sample as a record, its escapes undone. */
+export function parseLabels(labels: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const match of labels.matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) {
+    out[match[1]!] = match[2]!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+  }
+  return out;
 }

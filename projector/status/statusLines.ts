@@ -1,7 +1,7 @@
 import type { TopicRetention } from '../../services/kafka/index.ts';
 import { describeStarts } from '../../services/kafka/index.ts';
 import type { BuildClaim, RebuildProgress } from '../../services/mongo/index.ts';
-import type { parsePrometheusText, ProjectorStatus } from './readProjectorStatus.ts';
+import { parseLabels, type parsePrometheusText, type ProjectorStatus } from './readProjectorStatus.ts';
 
 // The lines `npm run status` prints (projector/status.ts), from what it read.
 
@@ -71,8 +71,34 @@ export function projectorMetricsLines(url: string, metrics: Samples): string[] {
     `projector at ${url}:`,
     `  ready ${one('health_ready') === 1 ? 'yes' : 'no'}${one('projector_bootstrap_running') === 1 ? `; bootstrapping an empty read model, ${(100 * one('projector_rebuild_progress_ratio')).toFixed(0)} % replayed` : ''}`,
     `  consumer running ${one('projector_consumer_running') === 1 ? 'yes' : 'no'}; oldest unapplied event ${one('projector_lag_seconds').toFixed(1)} s old (0 when caught up)`,
+    ...stalledPartitionLines(metrics),
     `  events applied ${sum('projector_events_applied_total')}, duplicates ${sum('projector_events_duplicate_total')}, version gaps ${sum('projector_version_gaps_total')}, dead-lettered ${sum('projector_events_dead_lettered_total')}`,
     `  batches ${batches}, mean ${batches ? ((1000 * one('projector_batch_duration_seconds_sum')) / batches).toFixed(1) : '-'} ms; database writes ${sum('projector_database_writes_total')}`,
     `  clock sweeps ${one('projector_clock_sweep_duration_seconds_count')}, transitions ${sum('projector_clock_transitions_total')}`,
   ];
+}
+
+/**
+ * One line per partition the running projector reports stalled (work and no commit for the stall
+ * time): its offset, how long since it last committed, and the error its chunk was last retried on.
+ */
+export function stalledPartitionLines(metrics: Samples): string[] {
+  const byPartition = (name: string): Map<string, { labels: Record<string, string>; value: number }> =>
+    new Map(
+      (metrics.get(name) ?? []).map((sample) => {
+        const labels = parseLabels(sample.labels);
+        return [labels.partition ?? '', { labels, value: sample.value }];
+      }),
+    );
+  const ages = byPartition('projector_partition_last_commit_age_seconds');
+  const errors = byPartition('projector_partition_last_error_info');
+  const stalled = [...byPartition('projector_partition_stalled')].filter(([, s]) => s.value === 1).map(([partition]) => partition);
+  if (stalled.length === 0) return ['  stalled partitions: none'];
+  return stalled
+    .sort((a, b) => Number(a) - Number(b))
+    .map((partition) => {
+      const error = errors.get(partition)?.labels;
+      const age = Math.round(ages.get(partition)?.value ?? 0);
+      return `  partition ${partition} STALLED: not committed for ${age} s${error ? ` at offset ${error.offset}; last error ${error.error}` : '; no error (a chunk still running)'}`;
+    });
 }
