@@ -69,7 +69,12 @@ export function createApp(deps: AppDependencies): Koa {
       windowSeconds: config.api.rateLimitWindowSeconds,
       ...(deps.rateLimitStore ? { store: deps.rateLimitStore } : {}),
     },
-    cache: { maxBytes: config.api.cacheMaxBytes, getDataVersion: (ctx, listings) => source.currentVersion(ctx, listings) },
+    cache: {
+      maxBytes: config.api.cacheMaxBytes,
+      maxEntryBytes: config.api.cacheEntryMaxBytes,
+      getDataVersion: (ctx, listings) => source.currentVersion(ctx, listings),
+    },
+    work: config.api.work,
     endpoints: { basePath: config.api.basePath },
     beforeCache: [dataFreshnessHeader(source)],
   });

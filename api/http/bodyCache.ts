@@ -1,7 +1,10 @@
 import { LRUCache } from 'lru-cache';
+import type { ContentCoding } from './contentCoding.ts';
 
 export interface CachedBody {
   readonly body: Buffer;
+  /** The body compressed once per coding, when it is large enough to gain from it (contentCoding.ts). */
+  readonly encoded?: Readonly<Partial<Record<ContentCoding, Buffer>>>;
   readonly etag: string;
   /** `Last-Modified` of a detail body (an HTTP date), replayed on hits for If-Modified-Since. */
   readonly lastModified?: string;
@@ -23,11 +26,14 @@ const ENTRY_OVERHEAD_BYTES = 256;
 export class BodyCache {
   readonly #entries: LRUCache<string, CachedBody>;
 
-  constructor(maxBytes: number) {
+  /** `maxEntryBytes`: an entry larger than this (its body, its codings and bookkeeping) is not kept; default `maxBytes`. */
+  constructor(maxBytes: number, maxEntryBytes: number = maxBytes) {
     if (!Number.isInteger(maxBytes) || maxBytes < 1) throw new RangeError('maxBytes must be a positive integer');
+    if (!Number.isInteger(maxEntryBytes) || maxEntryBytes < 1) throw new RangeError('maxEntryBytes must be a positive integer');
     this.#entries = new LRUCache<string, CachedBody>({
       maxSize: maxBytes,
-      sizeCalculation: (entry, key) => entry.body.length + entry.etag.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+      maxEntrySize: Math.min(maxBytes, maxEntryBytes),
+      sizeCalculation: (entry, key) => entryBytes(entry, key),
     });
   }
 
@@ -40,7 +46,7 @@ export class BodyCache {
     return undefined;
   }
 
-  /** Stores an entry; one larger than the whole budget is silently not kept. */
+  /** Stores an entry; one larger than the entry budget is silently not kept. */
   set(key: string, entry: CachedBody): void {
     this.#entries.set(key, entry);
   }
@@ -52,4 +58,10 @@ export class BodyCache {
   get bytes(): number {
     return this.#entries.calculatedSize;
   }
+}
+
+/** What an entry costs the cache's budget: its bytes in every coding and its bookkeeping. */
+export function entryBytes(entry: CachedBody, key: string): number {
+  const encoded = entry.encoded ? (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0) : 0;
+  return entry.body.length + encoded + entry.etag.length + key.length * 2 + ENTRY_OVERHEAD_BYTES;
 }

@@ -33,7 +33,11 @@ export function answerConditionally(ctx: Context): void {
     tag = weakEtag(bytes);
     ctx.set('ETag', tag);
   }
-  if (validatorsMatch(ctx, tag, ctx.response.get('Last-Modified'))) ctx.status = 304;
+  if (validatorsMatch(ctx, tag, ctx.response.get('Last-Modified'))) {
+    ctx.status = 304;
+    // The 304 carries no body, so no coding of one (Vary stays: it names what chose the body).
+    ctx.remove('Content-Encoding');
+  }
 }
 
 /**

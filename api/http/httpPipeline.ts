@@ -14,13 +14,16 @@ import { responseCache } from './responseCache.ts';
 import { BodyCache } from './bodyCache.ts';
 import { cachedAnswer } from './cachedAnswer.ts';
 import { ResolvedUrls } from './resolvedUrls.ts';
-import type { ResponseCacheOptions } from './responseCache.ts';
+import { cacheEntryBytes, DEFAULT_ENTRY_MAX_BYTES, type ResponseCacheOptions } from './responseCache.ts';
+import { WorkGate, type WorkGateOptions } from './workGate.ts';
 
 export interface HttpPipelineOptions {
   readonly logger?: Logger;
   readonly clock: () => number;
   readonly rateLimit?: Omit<RateLimitOptions, 'clock'>;
-  readonly cache: Omit<ResponseCacheOptions, 'clock'>;
+  readonly cache: Omit<ResponseCacheOptions, 'clock' | 'work'>;
+  /** The bound on uncached work (misses, bypasses) and its queue; unbounded when absent. */
+  readonly work?: Omit<WorkGateOptions, 'retryAfterSeconds'>;
   readonly endpoints?: ResolveEndpointOptions;
   /** `Retry-After` of a 503, seconds. */
   readonly retryAfterSeconds?: number;
@@ -35,7 +38,10 @@ export interface HttpPipelineOptions {
  * response cache → (routes).
  */
 export function httpPipeline(options: HttpPipelineOptions): Middleware[] {
-  const cache = options.cache.cache ?? new BodyCache(options.cache.maxBytes);
+  const cache =
+    options.cache.cache ?? new BodyCache(options.cache.maxBytes, cacheEntryBytes(options.cache.maxEntryBytes ?? DEFAULT_ENTRY_MAX_BYTES));
+  // A slot frees within one request's time, so a refused client may retry at once.
+  const work = options.work ? new WorkGate({ ...options.work, retryAfterSeconds: 1 }) : undefined;
   const resolved = new ResolvedUrls();
   const beforeCache = options.beforeCache ?? [];
   return [
@@ -49,6 +55,6 @@ export function httpPipeline(options: HttpPipelineOptions): Middleware[] {
     endpointHeaders(),
     ...beforeCache,
     conditionalGet(),
-    responseCache({ ...options.cache, cache, clock: options.clock }),
+    responseCache({ ...options.cache, cache, clock: options.clock, ...(work ? { work } : {}) }),
   ];
 }

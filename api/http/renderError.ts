@@ -13,6 +13,7 @@ export function renderError(ctx: Context, error: ApiError): void {
   ctx.remove('ETag');
   ctx.remove('X-Cache');
   ctx.remove('Age');
+  ctx.remove('Content-Encoding');
   ctx.set('Cache-Control', 'no-store');
   const body: ErrorEnvelope = { error: { type: error.code, message: error.message, details: [...error.details] } };
   ctx.body = body;

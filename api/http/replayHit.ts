@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { EndpointDefinition, EndpointName } from '../../schemas/api/endpoints.ts';
 import type { CachedBody } from './bodyCache.ts';
+import { preferredCoding, type ContentCoding } from './contentCoding.ts';
 import { JSON_TYPE } from './serializeBody.ts';
 
 export type CacheOutcome = 'HIT' | 'MISS' | 'BYPASS';
@@ -15,14 +16,17 @@ export function ttlOf(definition: EndpointDefinition, ttlSeconds?: Partial<Recor
 }
 
 /**
- * A stored answer as the response: its bytes and type, its validators, its `Age` at `now`, X-Cache
- * HIT. As a 304 it skips the body (which the status would drop again): the same headers remain.
+ * A stored answer as the response: its bytes and type (in the coding the client prefers, when
+ * the entry has codings), its validators, its `Age` at `now`, X-Cache HIT. As a 304 it skips
+ * the body (which the status would drop again): the same headers remain.
  */
 export function replayHit(ctx: Context, hit: CachedBody, now: number, cacheControl: string, status: 200 | 304 = 200): void {
   ctx.status = status;
   if (status === 200) {
     ctx.type = hit.contentType ?? JSON_TYPE;
-    ctx.body = hit.body;
+    sendBody(ctx, hit.body, hit.encoded);
+  } else if (hit.encoded) {
+    ctx.vary('Accept-Encoding');
   }
   ctx.set('ETag', hit.etag);
   if (hit.lastModified) ctx.set('Last-Modified', hit.lastModified);
@@ -33,4 +37,25 @@ export function replayHit(ctx: Context, hit: CachedBody, now: number, cacheContr
 export function markResponse(ctx: Context, state: CacheOutcome, cacheControl: string): void {
   ctx.set('X-Cache', state);
   ctx.set('Cache-Control', cacheControl);
+}
+
+/**
+ * Sets `body` as the response in the coding the request prefers among `encoded` (with
+ * Content-Encoding), or plain; `Vary: Accept-Encoding` whenever codings exist, since the choice
+ * then depends on the header. Weak validators stay the same across codings (RFC 9110 §8.8.1).
+ */
+export function sendBody(ctx: Context, body: Buffer, encoded: Readonly<Partial<Record<ContentCoding, Buffer>>> | undefined): void {
+  if (!encoded) {
+    ctx.body = body;
+    return;
+  }
+  ctx.vary('Accept-Encoding');
+  const coding = preferredCoding(ctx.get('Accept-Encoding'));
+  const variant = coding === undefined ? undefined : encoded[coding];
+  if (coding === undefined || variant === undefined) {
+    ctx.body = body;
+    return;
+  }
+  ctx.body = variant;
+  ctx.set('Content-Encoding', coding);
 }

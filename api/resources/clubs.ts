@@ -1,8 +1,7 @@
-import type { Static } from '@sinclair/typebox';
-import type { ClubListEnvelope } from '../../schemas/api/envelopes.ts';
 import type { ClubsQuery } from '../../schemas/api/registryQueries.ts';
 import type { ListingQuery } from './filterBuilder.ts';
 import { CLUB_FIELDS, toClubListItem } from './clubMapping.ts';
+import type { StreamedBody } from '../http/streamedBody.ts';
 import { listingPage } from './listingPage.ts';
 import { registryFilter } from './registryListQuery.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
@@ -12,6 +11,6 @@ export function clubListQuery(query: ClubsQuery, format: number): ListingQuery {
   return registryFilter(query, format).addDeclared('clubs', query).build('clubs', query.sort, query.order);
 }
 
-export function listClubs(req: ResourceRequest<ClubsQuery>): Promise<Static<typeof ClubListEnvelope>> {
+export function listClubs(req: ResourceRequest<ClubsQuery>): StreamedBody {
   return listingPage(req, 'clubs', clubListQuery(req.query, req.view.format), CLUB_FIELDS, toClubListItem);
 }

@@ -1,8 +1,7 @@
-import type { Static } from '@sinclair/typebox';
-import type { CoachListEnvelope } from '../../schemas/api/envelopes.ts';
 import type { CoachesQuery } from '../../schemas/api/registryQueries.ts';
 import type { ListingQuery } from './filterBuilder.ts';
 import { COACH_FIELDS, toCoach } from './personMapping.ts';
+import type { StreamedBody } from '../http/streamedBody.ts';
 import { listingPage } from './listingPage.ts';
 import { registryFilter } from './registryListQuery.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
@@ -12,6 +11,6 @@ export function coachListQuery(query: CoachesQuery, format: number): ListingQuer
   return registryFilter(query, format).addDeclared('coaches', query).build('coaches', query.sort, query.order);
 }
 
-export function listCoaches(req: ResourceRequest<CoachesQuery>): Promise<Static<typeof CoachListEnvelope>> {
+export function listCoaches(req: ResourceRequest<CoachesQuery>): StreamedBody {
   return listingPage(req, 'coaches', coachListQuery(req.query, req.view.format), COACH_FIELDS, toCoach);
 }

@@ -1,4 +1,4 @@
-import ical, { ICalEventTransparency } from 'ical-generator';
+import ical, { foldLines, ICalEventTransparency, type ICalCalendar, type ICalEventData } from 'ical-generator';
 import { addDays } from '../../services/calendar/index.ts';
 import type { CompetitionDocument } from '../../services/readModel/documents.ts';
 import { segment, type ApiUrls } from './apiUrls.ts';
@@ -28,39 +28,70 @@ const REFRESH_SECONDS = 3600;
  * ETag and the server cache work as for JSON.
  */
 export function competitionCalendar(feed: CalendarFeed, urls: ApiUrls): string {
-  // The UID names the site (the federation's lasting identity), not the API host, so moving the
-  // API does not duplicate every event in subscribers' calendars.
-  const uidDomain = new URL(urls.site('/')).host;
-  const calendar = ical({
+  const calendar = feedCalendar(feed, feed.competitions.length);
+  for (const c of feed.competitions) calendar.createEvent(calendarEvent(c, urls));
+  return calendar.toString();
+}
+
+/** A feed whose competitions are read as it is sent: how many it shows is known before them (from `matched` and the bound). */
+export interface StreamedCalendarFeed extends Omit<CalendarFeed, 'competitions'> {
+  readonly competitions: AsyncIterable<CalendarCompetition>;
+  /** How many of `competitions` the feed shows. */
+  readonly shown: number;
+}
+
+const CALENDAR_END = 'END:VCALENDAR';
+
+/**
+ * competitionCalendar's bytes piece by piece: the header, one event at a time, the end. Line
+ * folding is per line (RFC 5545 3.1), so folding each event alone gives the bytes folding the
+ * whole text does.
+ */
+export async function* calendarChunks(feed: StreamedCalendarFeed, urls: ApiUrls): AsyncGenerator<string> {
+  const calendar = feedCalendar(feed, feed.shown);
+  const empty = calendar.toString();
+  yield empty.slice(0, empty.length - CALENDAR_END.length);
+  for await (const c of feed.competitions) {
+    const event = calendar.createEvent(calendarEvent(c, urls));
+    calendar.clear();
+    yield foldLines(event.toString());
+  }
+  yield CALENDAR_END;
+}
+
+function feedCalendar(feed: Omit<CalendarFeed, 'competitions'>, shown: number): ICalCalendar {
+  return ical({
     name: 'Dance-sport competitions',
     prodId: { company: 'federation', product: 'competition-calendar', language: 'EN' },
     url: feed.selfUrl,
     ttl: REFRESH_SECONDS,
-    description: describeFeed(feed),
+    description: describeFeed(shown, feed),
   });
-  for (const c of feed.competitions) {
-    calendar.createEvent({
-      id: `${c.id}@${uidDomain}`,
-      allDay: true,
-      start: c.dates.start,
-      // RFC 5545 3.6.1: DTEND of an all-day event is exclusive, the day after the last one.
-      end: addDays(c.dates.end, 1),
-      summary: c.name,
-      location: locationText(c.location),
-      url: urls.site(`/competitions/${segment(c.slug)}`),
-      description: c.description,
-      created: new Date(c.createdAt),
-      lastModified: new Date(c.updatedAt),
-      stamp: new Date(c.updatedAt),
-      // A competition in someone's calendar does not make them busy.
-      transparency: ICalEventTransparency.TRANSPARENT,
-    });
-  }
-  return calendar.toString();
 }
 
-function describeFeed(feed: CalendarFeed): string {
-  const shown = feed.competitions.length;
+function calendarEvent(c: CalendarCompetition, urls: ApiUrls): ICalEventData {
+  // The UID names the site (the federation's lasting identity), not the API host, so moving the
+  // API does not duplicate every event in subscribers' calendars.
+  const uidDomain = new URL(urls.site('/')).host;
+  return {
+    id: `${c.id}@${uidDomain}`,
+    allDay: true,
+    start: c.dates.start,
+    // RFC 5545 3.6.1: DTEND of an all-day event is exclusive, the day after the last one.
+    end: addDays(c.dates.end, 1),
+    summary: c.name,
+    location: locationText(c.location),
+    url: urls.site(`/competitions/${segment(c.slug)}`),
+    description: c.description,
+    created: new Date(c.createdAt),
+    lastModified: new Date(c.updatedAt),
+    stamp: new Date(c.updatedAt),
+    // A competition in someone's calendar does not make them busy.
+    transparency: ICalEventTransparency.TRANSPARENT,
+  };
+}
+
+function describeFeed(shown: number, feed: Omit<CalendarFeed, 'competitions'>): string {
   if (shown >= feed.matched) return `${count(feed.matched)} published competition${feed.matched === 1 ? '' : 's'}.`;
   return `The first ${count(shown)} of ${count(feed.matched)} matching published competitions (by ${feed.order}); narrow the filters (e.g. period=upcoming or country) to get the others.`;
 }

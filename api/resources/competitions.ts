@@ -1,8 +1,8 @@
 import type { CompetitionsQuery } from '../../schemas/api/competitionsQuery.ts';
-import type { CompetitionListEnvelope } from '../../schemas/api/envelopes.ts';
 import { canonicalInstant, periodFilter } from '../../services/readModel/index.ts';
 import { FilterBuilder, type ListingQuery } from './filterBuilder.ts';
 import { COMPETITION_FIELDS, toCompetition, type StoredCompetition } from './competitionMapping.ts';
+import type { StreamedBody } from '../http/streamedBody.ts';
 import { listingPage } from './listingPage.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
@@ -42,7 +42,7 @@ export function competitionListQuery(query: CompetitionsQuery, today: string, fo
   );
 }
 
-export function listCompetitions(req: ResourceRequest<CompetitionsQuery>): Promise<CompetitionListEnvelope> {
+export function listCompetitions(req: ResourceRequest<CompetitionsQuery>): StreamedBody {
   const { query } = req;
   const include = new Set(query.include ?? []);
   const extras = { categories: include.has('categories'), entriesCount: include.has('entriesCount') };

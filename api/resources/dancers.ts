@@ -1,8 +1,7 @@
-import type { Static } from '@sinclair/typebox';
-import type { DancerListEnvelope } from '../../schemas/api/envelopes.ts';
 import type { DancersQuery } from '../../schemas/api/registryQueries.ts';
 import type { ListingQuery } from './filterBuilder.ts';
 import { DANCER_FIELDS, toDancer } from './personMapping.ts';
+import type { StreamedBody } from '../http/streamedBody.ts';
 import { listingPage } from './listingPage.ts';
 import { registryFilter } from './registryListQuery.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
@@ -12,6 +11,6 @@ export function dancerListQuery(query: DancersQuery, format: number): ListingQue
   return registryFilter(query, format).addDeclared('dancers', query).build('dancers', query.sort, query.order);
 }
 
-export function listDancers(req: ResourceRequest<DancersQuery>): Promise<Static<typeof DancerListEnvelope>> {
+export function listDancers(req: ResourceRequest<DancersQuery>): StreamedBody {
   return listingPage(req, 'dancers', dancerListQuery(req.query, req.view.format), DANCER_FIELDS, toDancer);
 }

@@ -1,8 +1,7 @@
-import type { Static } from '@sinclair/typebox';
-import type { JudgeListEnvelope } from '../../schemas/api/envelopes.ts';
 import type { JudgesQuery } from '../../schemas/api/registryQueries.ts';
 import type { ListingQuery } from './filterBuilder.ts';
 import { JUDGE_FIELDS, toJudge } from './personMapping.ts';
+import type { StreamedBody } from '../http/streamedBody.ts';
 import { listingPage } from './listingPage.ts';
 import { registryFilter } from './registryListQuery.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
@@ -12,6 +11,6 @@ export function judgeListQuery(query: JudgesQuery, format: number): ListingQuery
   return registryFilter(query, format).addDeclared('judges', query).build('judges', query.sort, query.order);
 }
 
-export function listJudges(req: ResourceRequest<JudgesQuery>): Promise<Static<typeof JudgeListEnvelope>> {
+export function listJudges(req: ResourceRequest<JudgesQuery>): StreamedBody {
   return listingPage(req, 'judges', judgeListQuery(req.query, req.view.format), JUDGE_FIELDS, toJudge);
 }

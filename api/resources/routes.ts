@@ -4,6 +4,7 @@ import type { QueryByEndpoint } from '../../schemas/api/queryByEndpoint.ts';
 import type { Config } from '../../services/config/index.ts';
 import { calendarDay } from '../../services/calendar/index.ts';
 import { matchedEndpointOf, queryOf } from '../http/index.ts';
+import type { StreamedBody } from '../http/streamedBody.ts';
 import type { ReadModelSource } from '../readModelSource.ts';
 import { apiUrls } from './apiUrls.ts';
 import { listCategories } from './categories.ts';
@@ -23,9 +24,9 @@ import { registryFilters } from './registryFilters.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
 type DataEndpoint = Exclude<EndpointName, MetaEndpoint>;
-type Handlers = { [E in DataEndpoint]: (req: ResourceRequest<QueryByEndpoint[E]>) => Promise<unknown> };
+type Handlers = { [E in DataEndpoint]: (req: ResourceRequest<QueryByEndpoint[E]>) => Promise<unknown> | StreamedBody };
 
-/** One handler per endpoint of the catalogue; each returns the response body. */
+/** One handler per endpoint of the catalogue; each returns the response body (a StreamedBody: made piece by piece, sent whole or streamed by size). */
 export const RESOURCE_HANDLERS: Handlers = {
   competitions: listCompetitions,
   competitionsCalendar,

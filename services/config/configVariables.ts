@@ -161,6 +161,31 @@ export const configVariables: ConfigVariable[] = [
     description: 'upper bound of the response cache, in bytes of stored bodies',
   },
   {
+    name: 'CACHE_ENTRY_MAX_BYTES',
+    schema: Type.Integer({ minimum: 65_536, maximum: 67_108_864 }),
+    default: '1048576',
+    description:
+      'the answer budget: the largest body the API builds whole in memory, compresses once and caches; a larger one is streamed as it is read and not cached',
+  },
+  {
+    name: 'API_WORK_CONCURRENCY',
+    schema: Type.Integer({ minimum: 1, maximum: 1000 }),
+    default: '4',
+    description: 'uncached answers (database queries and their bodies) one API instance makes at once; cache hits and 304s are not counted',
+  },
+  {
+    name: 'API_WORK_QUEUE_LENGTH',
+    schema: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    default: '64',
+    description: 'uncached requests that may wait for one of those slots; one more answers 503 with `Retry-After`',
+  },
+  {
+    name: 'API_WORK_QUEUE_TIMEOUT_MS',
+    schema: Type.Integer({ minimum: 1, maximum: 600_000 }),
+    default: '5000',
+    description: 'how long a request may wait in that queue before it answers 503 with `Retry-After`',
+  },
+  {
     name: 'CALENDAR_TIME_ZONE',
     schema: Type.String({ minLength: 1 }),
     default: 'UTC',

@@ -28,6 +28,8 @@ export interface Config {
     rateLimitWindowSeconds: number;
     redisUrl: string | undefined;
     cacheMaxBytes: number;
+    cacheEntryMaxBytes: number;
+    work: { concurrency: number; queueLength: number; queueTimeoutMs: number };
     queryTimeoutMs: number;
   };
   projector: { opsPort: number; clockSchedule: string; bootstrapMinEvents: number };
@@ -140,6 +142,12 @@ function configFrom(values: Values): Config {
       // Empty means no Redis: the in-memory store, one budget per instance.
       redisUrl: str('REDIS_URL') || undefined,
       cacheMaxBytes: int('CACHE_MAX_BYTES'),
+      cacheEntryMaxBytes: int('CACHE_ENTRY_MAX_BYTES'),
+      work: {
+        concurrency: int('API_WORK_CONCURRENCY'),
+        queueLength: int('API_WORK_QUEUE_LENGTH'),
+        queueTimeoutMs: int('API_WORK_QUEUE_TIMEOUT_MS'),
+      },
       queryTimeoutMs: int('API_QUERY_TIMEOUT_MS'),
     },
     projector: {
