@@ -4,6 +4,7 @@
 //                                [--partitions 6] [--batch-size 5000]
 //      | --count)   (generate and count only: the generator's own speed and memory)
 import { pino } from 'pino';
+import { loadConfig, type KafkaSecurity } from '../services/config/index.ts';
 import type { DomainEvent } from '../services/events/index.ts';
 import { countTopicMessages, createKafka } from '../services/kafka/index.ts';
 import { historyOptions, integer, parseCli, UsageError, type CliValues } from './cliArguments.ts';
@@ -66,9 +67,11 @@ async function publishToTopic(values: CliValues, events: Iterable<DomainEvent>):
     .split(',')
     .map((b) => b.trim())
     .filter((b) => b !== '');
+  // TLS and SASL as the service reads them (KAFKA_SSL*, KAFKA_SASL*), so it publishes to the same cluster.
+  const { security } = loadConfig(process.env).kafka;
   // Demo data goes in once: a topic that already holds events is the write side's, or ours.
   if (values['if-empty'] === true) {
-    const held = await countHeld(brokers, values.topic);
+    const held = await countHeld(brokers, security, values.topic);
     if (held > 0) {
       process.stderr.write(`› topic ${values.topic} already holds ${held.toLocaleString('en')} events; nothing published\n`);
       return;
@@ -77,6 +80,7 @@ async function publishToTopic(values: CliValues, events: Iterable<DomainEvent>):
   const meter = progressMeter('published');
   const { published, createdTopic } = await publishHistory({
     brokers,
+    security,
     topic: values.topic,
     events,
     partitions: integer('partitions', values.partitions, 1, 6),
@@ -86,8 +90,9 @@ async function publishToTopic(values: CliValues, events: Iterable<DomainEvent>):
   meter.done(published, `topic ${values.topic}${createdTopic ? ' (created)' : ''}`);
 }
 
-async function countHeld(brokers: string[], topic: string): Promise<number> {
-  const admin = createKafka({ clientId: 'history-generator', brokers, logger: pino({ level: 'warn' }, pino.destination(2)) }).admin();
+async function countHeld(brokers: string[], security: KafkaSecurity, topic: string): Promise<number> {
+  const logger = pino({ level: 'warn' }, pino.destination(2));
+  const admin = createKafka({ clientId: 'history-generator', brokers, security, logger }).admin();
   await admin.connect();
   return countTopicMessages(admin, topic).finally(() => admin.disconnect());
 }

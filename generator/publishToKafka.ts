@@ -1,5 +1,6 @@
 import { Partitioners, type Message } from 'kafkajs';
 import { pino } from 'pino';
+import type { KafkaSecurity } from '../services/config/index.ts';
 import type { DomainEvent } from '../services/events/index.ts';
 import { createKafka, ensureTopics } from '../services/kafka/index.ts';
 import type { Logger } from '../services/logger.ts';
@@ -13,6 +14,8 @@ export interface PublishOptions {
   /** Messages per produce request. Default 5,000. */
   readonly batchSize?: number;
   readonly clientId?: string;
+  /** TLS and SASL, as configured (config.kafka.security); default plaintext. */
+  readonly security?: KafkaSecurity;
   /** kafkajs' own log lines; default: warnings and errors as JSON on stderr. */
   readonly logger?: Logger;
   /** Called after each acknowledged batch with the number of events published so far. */
@@ -39,7 +42,12 @@ export function toKafkaMessage(event: DomainEvent): Message {
 export async function publishHistory(options: PublishOptions): Promise<PublishResult> {
   const logger = options.logger ?? pino({ name: 'generator', level: 'warn' }, pino.destination(2));
   const batchSize = options.batchSize ?? 5000;
-  const kafka = createKafka({ clientId: options.clientId ?? 'history-generator', brokers: options.brokers, logger });
+  const kafka = createKafka({
+    clientId: options.clientId ?? 'history-generator',
+    brokers: options.brokers,
+    ...(options.security ? { security: options.security } : {}),
+    logger,
+  });
   const admin = kafka.admin();
   // The default partitioner (murmur2 of the key, as the Java client) named explicitly, which
   // also silences kafkajs' notice that its default changed in v2.

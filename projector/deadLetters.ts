@@ -1,23 +1,29 @@
 // Dead-letter command: `npm run dead-letters [-- list|republish ...]` (in the image: node
-// dist/projector/deadLetters.js). Lists what the projector dead-lettered, with the reasons, and
-// republishes chosen dead letters to the events topic once a fix makes them foldable.
+// dist/projector/deadLetters.js [list|republish ...]). Lists what the projector dead-lettered,
+// with the reasons, and republishes chosen dead letters to the events topic once a fix makes them
+// foldable. What it prints names the command as it was started, so it holds in the image too.
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../services/config/index.ts';
 import { createKafka } from '../services/kafka/index.ts';
-import { createLogger } from '../services/logger.ts';
 import { runMain } from '../services/runMain.ts';
+import { commandInvocation, commandLogger } from './commandOutput.ts';
 import { chooseDeadLetters, isWanted } from './deadLetters/chooseDeadLetters.ts';
 import { groupBySource, parseSourcePosition, sourceLabel, type SourcePosition } from './deadLetters/deadLetterEntry.ts';
 import { deadLettersAsJson, describeDeadLetters } from './deadLetters/describeDeadLetters.ts';
 import { readDeadLetters } from './deadLetters/readDeadLetters.ts';
 import { republishDeadLetters } from './deadLetters/republishDeadLetters.ts';
 
-const USAGE = `usage: npm run dead-letters                                  list the dead letters with their reasons
-       npm run dead-letters -- list --json                    the same, one JSON object per line
-       npm run dead-letters -- republish <partition>:<offset> ...
-                                                              republish those (their position in the events topic)
-       npm run dead-letters -- republish --all                republish every dead letter of the events topic`;
+const command = commandInvocation('dead-letters', process.argv[1]);
+
+const USAGE = `usage: ${command.run}
+           list the dead letters with their reasons
+       ${command.withArgs('list --json')}
+           the same, one JSON object per line
+       ${command.withArgs('republish <partition>:<offset> ...')}
+           republish those (their position in the events topic)
+       ${command.withArgs('republish --all')}
+           republish every dead letter of the events topic`;
 
 /** A usage mistake: printed with the usage, exit 2, and nothing read or sent. */
 function usage(problem: string): never {
@@ -63,7 +69,8 @@ runMain('dead-letters', async () => {
   const kafka = createKafka({
     clientId: `${config.kafka.clientId}-dead-letters`,
     brokers: config.kafka.brokers,
-    logger: createLogger('dead-letters', 'warn'),
+    security: config.kafka.security,
+    logger: commandLogger('dead-letters', { json: false, level: 'warn' }),
   });
   const { topic, dlqTopic } = config.kafka;
   const wanted = args.command === 'republish' ? args.wanted : [];
@@ -73,7 +80,7 @@ runMain('dead-letters', async () => {
   });
   const groups = groupBySource(entries);
   if (args.command === 'list') {
-    const lines = args.json ? deadLettersAsJson(groups) : describeDeadLetters(groups, dlqTopic);
+    const lines = args.json ? deadLettersAsJson(groups) : describeDeadLetters(groups, dlqTopic, command.withArgs('republish'));
     process.stdout.write(lines.length > 0 ? `${lines.join('\n')}\n` : '');
     return;
   }
@@ -81,19 +88,19 @@ runMain('dead-letters', async () => {
   const choice = chooseDeadLetters(groups, topic, wanted);
   if (choice.unknown.length > 0) {
     process.stderr.write(
-      `dead-letters: nothing republished: no dead letter of ${topic} came from ${choice.unknown.map(sourceLabel).join(', ')} (npm run dead-letters lists them)\n`,
+      `dead-letters: nothing republished: no dead letter of ${topic} came from ${choice.unknown.map(sourceLabel).join(', ')} (${command.run} lists them)\n`,
     );
     process.exitCode = 1;
     return;
   }
   for (const entry of choice.withoutValue)
     process.stdout.write(
-      `not republished ${sourceLabel(entry.source)}: the event (${entry.size} bytes) was too large for the dead-letter topic, which holds its coordinates only; it stays in ${topic} at ${sourceLabel(entry.source)}, and npm run rebuild applies it after a fix\n`,
+      `not republished ${sourceLabel(entry.source)}: the event (${entry.size} bytes) was too large for the dead-letter topic, which holds its coordinates only; it stays in ${topic} at ${sourceLabel(entry.source)}, and a rebuild applies it after a fix\n`,
     );
   const sent = await republishDeadLetters(kafka, topic, dlqTopic, choice.chosen);
   for (const { entry, partition } of sent)
     process.stdout.write(`republished ${sourceLabel(entry.source)} (key ${entry.key ?? '(none)'}) to ${topic} partition ${partition}\n`);
   process.stdout.write(
-    `${sent.length} republished. The projector applies each one whose aggregate version is new; one of an aggregate that has applied a later version since (a version gap) is ignored as a duplicate: run npm run rebuild for those.\n`,
+    `${sent.length} republished. The projector applies each one whose aggregate version is new; one of an aggregate that has applied a later version since (a version gap) is ignored as a duplicate: rebuild the read model for those (docs/operating.md, "Rebuild").\n`,
   );
 });

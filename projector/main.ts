@@ -31,7 +31,12 @@ runMain('projector', async () => {
   const metrics = createProjectorMetrics(registry);
   const mongo = await connectMongo(config.mongo.url, config.mongo.db, { metrics: registry });
   shutdown.add('mongo', () => mongo.close());
-  const kafka = createKafka({ clientId: `${config.kafka.clientId}-projector`, brokers: config.kafka.brokers, logger });
+  const kafka = createKafka({
+    clientId: `${config.kafka.clientId}-projector`,
+    brokers: config.kafka.brokers,
+    security: config.kafka.security,
+    logger,
+  });
   const admin = kafka.admin();
   await admin.connect();
   shutdown.add('kafka admin', () => admin.disconnect());

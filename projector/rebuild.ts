@@ -25,7 +25,10 @@ const USAGE = `usage: npm run rebuild                 rebuild the read model, sa
 /** Whether the output is JSON; a usage mistake exits 2 before anything is read. */
 function parseCommand(): boolean {
   try {
-    const { values } = parseArgs({ args: process.argv.slice(2), options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    const { values } = parseArgs({
+      args: process.argv.slice(2),
+      options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
     if (values.help) {
       process.stdout.write(`${USAGE}\n`);
       process.exit(0);
@@ -43,7 +46,12 @@ runMain('rebuild', async () => {
   const logger = commandLogger('rebuild', { json, level: config.logLevel });
   const shutdown = shutdownOnSignal(logger);
   const metrics = createProjectorMetrics(createRegistry('rebuild', false));
-  const kafka = createKafka({ clientId: `${config.kafka.clientId}-rebuild`, brokers: config.kafka.brokers, logger });
+  const kafka = createKafka({
+    clientId: `${config.kafka.clientId}-rebuild`,
+    brokers: config.kafka.brokers,
+    security: config.kafka.security,
+    logger,
+  });
   await refuseIncompleteTopic(kafka.admin(), config.kafka.topic, logger);
   const mongo = await connectMongo(config.mongo.url, config.mongo.db);
   shutdown.add('mongo', () => mongo.close());

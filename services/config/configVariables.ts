@@ -77,6 +77,57 @@ export const configVariables: ConfigVariable[] = [
       'how long a rebalance waits for an instance busy with a chunk to rejoin (every partition waits with it); a later one is dropped and its chunk folded again by the new owner, so keep it above the longest chunk of a catch-up',
   },
   {
+    name: 'KAFKA_SSL',
+    schema: Type.String({ pattern: '^(true|false)$' }),
+    default: 'false',
+    description: "true: the Kafka clients connect over TLS (the brokers' TLS or SASL_SSL listener)",
+  },
+  {
+    name: 'KAFKA_SSL_CA_FILE',
+    schema: Type.String(),
+    default: '',
+    description:
+      "PEM file of the CA(s) the brokers' certificates are checked against, read once at start-up; unset: the system's trusted roots. Needs KAFKA_SSL=true",
+  },
+  {
+    name: 'KAFKA_SSL_CERT_FILE',
+    schema: Type.String(),
+    default: '',
+    description: 'PEM client certificate, for clusters that authenticate clients by certificate (mutual TLS); with KAFKA_SSL_KEY_FILE',
+  },
+  {
+    name: 'KAFKA_SSL_KEY_FILE',
+    schema: Type.String(),
+    default: '',
+    description: 'unencrypted PEM private key of KAFKA_SSL_CERT_FILE',
+  },
+  {
+    name: 'KAFKA_SSL_REJECT_UNAUTHORIZED',
+    schema: Type.String({ pattern: '^(true|false)$' }),
+    default: 'true',
+    description: 'false accepts any broker certificate (tests only: it gives up knowing who the broker is)',
+  },
+  {
+    name: 'KAFKA_SASL_MECHANISM',
+    schema: Type.String({ pattern: '^((plain|scram-sha-256|scram-sha-512)|(PLAIN|SCRAM-SHA-256|SCRAM-SHA-512))?$' }),
+    default: '',
+    description:
+      'SASL mechanism the clients authenticate with: `plain`, `scram-sha-256` or `scram-sha-512` (either case); unset: no SASL. Needs KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD',
+  },
+  {
+    name: 'KAFKA_SASL_USERNAME',
+    schema: Type.String({ maxLength: 1000 }),
+    default: '',
+    description: 'SASL user name',
+  },
+  {
+    // No pattern or length on purpose: a schema failure would print the value.
+    name: 'KAFKA_SASL_PASSWORD',
+    schema: Type.String(),
+    default: '',
+    description: 'SASL password (never logged)',
+  },
+  {
     name: 'MONGO_URL',
     schema: Type.String({ pattern: '^mongodb(\\+srv)?://\\S+$' }),
     default: 'mongodb://127.0.0.1:27017/',
@@ -153,6 +204,27 @@ export const configVariables: ConfigVariable[] = [
     default: '10000',
     description:
       'time limit of each API database operation (sent as maxTimeMS, so the database stops it too); past it the request answers 503',
+  },
+  {
+    name: 'API_CONNECTIONS_PER_CLIENT',
+    schema: Type.Integer({ minimum: 1, maximum: 4096 }),
+    default: '64',
+    description:
+      'open connections one client address (an IPv4 address, an IPv6 /64) may hold on the public port; past it a new one is closed at once. Not applied behind trusted proxies (TRUSTED_PROXY_COUNT above 0), where the socket address is the proxy',
+  },
+  {
+    name: 'API_STALLED_RESPONSE_TIMEOUT_MS',
+    schema: Type.Integer({ minimum: 1000, maximum: 600_000 }),
+    default: '30000',
+    description:
+      'a public connection whose client takes no byte of its answer for this long is closed (a body being read, however slowly, is never cut)',
+  },
+  {
+    name: 'API_SEARCHES_AT_ONCE',
+    schema: Type.Integer({ minimum: 1, maximum: 256 }),
+    default: '4',
+    description:
+      'uncached `search` requests one API instance runs at once; as many more wait, up to 2 s, and the rest answer 503 with Retry-After',
   },
   {
     name: 'CACHE_MAX_BYTES',

@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import cron from 'node-cron';
 import { configVariables } from './configVariables.ts';
 import type { GroupMembership } from './groupMembership.ts';
+import { readKafkaSecurity, readTextFile, type KafkaSecurity, type ReadFile } from './kafkaSecurity.ts';
 
 export interface Config {
   logLevel: string;
@@ -14,6 +15,7 @@ export interface Config {
     groupId: string;
     topicPartitions: number;
     membership: GroupMembership;
+    security: KafkaSecurity;
   };
   mongo: { url: string; db: string };
   api: {
@@ -31,6 +33,9 @@ export interface Config {
     cacheEntryMaxBytes: number;
     work: { concurrency: number; queueLength: number; queueTimeoutMs: number };
     queryTimeoutMs: number;
+    connectionsPerClient: number;
+    stalledResponseTimeoutMs: number;
+    searchesAtOnce: number;
   };
   projector: { opsPort: number; clockSchedule: string; bootstrapMinEvents: number };
   opsHost: string;
@@ -56,13 +61,16 @@ function isTimeZone(zone: string): boolean {
 
 /**
  * Reads the environment once and returns a frozen, validated configuration. Every bad value is
- * reported together, each naming its variable, so one failed start shows all the mistakes.
+ * reported together, each naming its variable, so one failed start shows all the mistakes. The
+ * files the variables name (Kafka's TLS certificates) are read here too, once.
  */
-export function loadConfig(env: Record<string, string | undefined>): Readonly<Config> {
+export function loadConfig(env: Record<string, string | undefined>, readFile: ReadFile = readTextFile): Readonly<Config> {
   const { values, problems } = readVariables(env);
   problems.push(...valueProblems(values));
+  const kafka = readKafkaSecurity(values, readFile);
+  problems.push(...kafka.problems);
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
-  return deepFreeze(configFrom(values));
+  return deepFreeze(configFrom(values, kafka.security));
 }
 
 type Values = Record<string, unknown>;
@@ -109,7 +117,7 @@ function valueProblems(values: Values): string[] {
 }
 
 /** The configuration from values that all passed their checks. */
-function configFrom(values: Values): Config {
+function configFrom(values: Values, kafkaSecurity: KafkaSecurity): Config {
   const str = (name: string): string => values[name] as string;
   const int = (name: string): number => values[name] as number;
   const topic = str('KAFKA_TOPIC');
@@ -127,6 +135,7 @@ function configFrom(values: Values): Config {
         heartbeatIntervalMs: int('KAFKA_HEARTBEAT_INTERVAL_MS'),
         rebalanceTimeoutMs: int('KAFKA_REBALANCE_TIMEOUT_MS'),
       },
+      security: kafkaSecurity,
     },
     mongo: { url: str('MONGO_URL'), db: str('MONGO_DB') },
     api: {
@@ -149,6 +158,9 @@ function configFrom(values: Values): Config {
         queueTimeoutMs: int('API_WORK_QUEUE_TIMEOUT_MS'),
       },
       queryTimeoutMs: int('API_QUERY_TIMEOUT_MS'),
+      connectionsPerClient: int('API_CONNECTIONS_PER_CLIENT'),
+      stalledResponseTimeoutMs: int('API_STALLED_RESPONSE_TIMEOUT_MS'),
+      searchesAtOnce: int('API_SEARCHES_AT_ONCE'),
     },
     projector: {
       opsPort: int('PROJECTOR_OPS_PORT'),

@@ -90,6 +90,95 @@ describe('loadConfig', () => {
     );
   });
 
+  describe("Kafka's TLS and SASL", () => {
+    const files: Record<string, string> = {
+      '/ca.pem': '-----BEGIN CERTIFICATE-----\nCA\n-----END CERTIFICATE-----\n',
+      '/client.pem': '-----BEGIN CERTIFICATE-----\nCLIENT\n-----END CERTIFICATE-----\n',
+      '/client.key': '-----BEGIN PRIVATE KEY-----\nKEY\n-----END PRIVATE KEY-----\n',
+      '/locked.key': '-----BEGIN ENCRYPTED PRIVATE KEY-----\nKEY\n-----END ENCRYPTED PRIVATE KEY-----\n',
+    };
+    const readFile = (path: string): string => {
+      const content = files[path];
+      if (content === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+      return content;
+    };
+    const problems = (env: Record<string, string>): string => {
+      try {
+        loadConfig(env, readFile);
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+
+    it('is plaintext without SASL by default', () => {
+      expect(loadConfig({}).kafka.security).toEqual({ tls: false });
+    });
+
+    it('reads TLS with the PEM files read once, and SASL with the mechanism in kafkajs spelling', () => {
+      const config = loadConfig(
+        {
+          KAFKA_SSL: 'true',
+          KAFKA_SSL_CA_FILE: '/ca.pem',
+          KAFKA_SSL_CERT_FILE: '/client.pem',
+          KAFKA_SSL_KEY_FILE: '/client.key',
+          KAFKA_SASL_MECHANISM: 'SCRAM-SHA-512',
+          KAFKA_SASL_USERNAME: 'alice',
+          KAFKA_SASL_PASSWORD: 's3cret with spaces',
+        },
+        readFile,
+      );
+      expect(config.kafka.security).toEqual({
+        tls: { rejectUnauthorized: true, ca: files['/ca.pem'], cert: files['/client.pem'], key: files['/client.key'] },
+        sasl: { mechanism: 'scram-sha-512', username: 'alice', password: 's3cret with spaces' },
+      });
+      expect(Object.isFrozen(config.kafka.security.tls)).toBe(true);
+      expect(loadConfig({ KAFKA_SSL: 'true', KAFKA_SSL_REJECT_UNAUTHORIZED: 'false' }).kafka.security).toEqual({
+        tls: { rejectUnauthorized: false },
+      });
+      for (const mechanism of ['plain', 'PLAIN', 'scram-sha-256', 'SCRAM-SHA-256']) {
+        const { sasl } = loadConfig({ KAFKA_SASL_MECHANISM: mechanism, KAFKA_SASL_USERNAME: 'u', KAFKA_SASL_PASSWORD: 'p' }).kafka.security;
+        expect(sasl?.mechanism).toBe(mechanism.toLowerCase());
+      }
+    });
+
+    it('refuses a mechanism without its user name or password, and credentials without a mechanism, naming the variable', () => {
+      expect(problems({ KAFKA_SASL_MECHANISM: 'scram-sha-256' })).toMatch(
+        /KAFKA_SASL_USERNAME: required with KAFKA_SASL_MECHANISM=SCRAM-SHA-256\n\s+KAFKA_SASL_PASSWORD: required with KAFKA_SASL_MECHANISM=SCRAM-SHA-256/,
+      );
+      expect(problems({ KAFKA_SASL_MECHANISM: 'plain', KAFKA_SASL_USERNAME: 'alice' })).toMatch(/KAFKA_SASL_PASSWORD: required/);
+      expect(problems({ KAFKA_SASL_USERNAME: 'alice', KAFKA_SASL_PASSWORD: 'secret' })).toMatch(
+        /KAFKA_SASL_MECHANISM: required with KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD/,
+      );
+      expect(problems({ KAFKA_SASL_MECHANISM: 'gssapi' })).toMatch(/KAFKA_SASL_MECHANISM: must match pattern/);
+      expect(problems({ KAFKA_SSL: 'yes' })).toMatch(/KAFKA_SSL: must match pattern/);
+    });
+
+    it('never shows the password in a problem', () => {
+      expect(problems({ KAFKA_SASL_PASSWORD: 'hunter2' })).not.toContain('hunter2');
+    });
+
+    it('refuses TLS files without KAFKA_SSL=true, unreadable or not PEM, and half a client certificate', () => {
+      expect(problems({ KAFKA_SSL_CA_FILE: '/ca.pem' })).toMatch(/KAFKA_SSL_CA_FILE: needs KAFKA_SSL=true, got "\/ca.pem"/);
+      expect(problems({ KAFKA_SSL_REJECT_UNAUTHORIZED: 'false' })).toMatch(/KAFKA_SSL_REJECT_UNAUTHORIZED: needs KAFKA_SSL=true/);
+      expect(problems({ KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: '/missing.pem' })).toMatch(
+        /KAFKA_SSL_CA_FILE: cannot read "\/missing.pem" \(ENOENT\)/,
+      );
+      expect(problems({ KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: '/client.key' })).toMatch(
+        /KAFKA_SSL_CA_FILE: "\/client.key" holds no PEM certificate/,
+      );
+      expect(problems({ KAFKA_SSL: 'true', KAFKA_SSL_CERT_FILE: '/client.pem' })).toMatch(
+        /KAFKA_SSL_KEY_FILE: required with KAFKA_SSL_CERT_FILE/,
+      );
+      expect(problems({ KAFKA_SSL: 'true', KAFKA_SSL_KEY_FILE: '/client.key' })).toMatch(
+        /KAFKA_SSL_CERT_FILE: required with KAFKA_SSL_KEY_FILE/,
+      );
+      expect(problems({ KAFKA_SSL: 'true', KAFKA_SSL_CERT_FILE: '/client.pem', KAFKA_SSL_KEY_FILE: '/locked.key' })).toMatch(
+        /KAFKA_SSL_KEY_FILE: "\/locked.key" holds an encrypted key/,
+      );
+    });
+  });
+
   it('rejects integers not written as plain digits', () => {
     for (const bad of [' 8080', '8080.0', '+8080', '0x1f90']) {
       expect(() => loadConfig({ API_PORT: bad })).toThrow(/API_PORT: must be a whole number/);

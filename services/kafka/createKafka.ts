@@ -1,5 +1,7 @@
-import { Kafka, logLevel, type LogEntry } from 'kafkajs';
+import { Kafka, logLevel, type KafkaConfig, type LogEntry, type SASLOptions } from 'kafkajs';
+import type { KafkaSecurity } from '../config/index.ts';
 import type { Logger } from '../logger.ts';
+import { explainKafkaFailure } from './explainKafkaFailure.ts';
 
 // kafkajs 2.2.4 schedules a timer with a negative delay on Node 24 (tulios/kafkajs#1751); Node
 // clamps it to 1 ms, which is what kafkajs meant, and warns on every connection. Drop only that
@@ -23,12 +25,42 @@ const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
-export function createKafka(opts: { clientId: string; brokers: readonly string[]; logger: Logger }): Kafka {
+const PLAINTEXT: KafkaSecurity = { tls: false };
+
+/** kafkajs's `ssl` and `sasl` options for the configured security. */
+export function securityOptions(security: KafkaSecurity): Pick<KafkaConfig, 'ssl' | 'sasl'> {
+  const { tls, sasl } = security;
+  return {
+    ...(tls ? { ssl: tls } : {}),
+    ...(sasl ? { sasl: saslOptions(sasl) } : {}),
+  };
+}
+
+function saslOptions({ mechanism, username, password }: NonNullable<KafkaSecurity['sasl']>): SASLOptions {
+  // One case per mechanism: kafkajs's type pairs each mechanism with its own options.
+  switch (mechanism) {
+    case 'plain':
+      return { mechanism, username, password };
+    case 'scram-sha-256':
+      return { mechanism, username, password };
+    case 'scram-sha-512':
+      return { mechanism, username, password };
+  }
+}
+
+/**
+ * The project's Kafka client. `security` comes from the configuration (`config.kafka.security`);
+ * without it the client speaks plaintext with no SASL, as to the local broker. A client whose
+ * connect fails says why in the operator's words (explainKafkaFailure).
+ */
+export function createKafka(opts: { clientId: string; brokers: readonly string[]; logger: Logger; security?: KafkaSecurity }): Kafka {
   dropKafkajsTimeoutWarning();
   const kafkaLog = opts.logger.child({ component: 'kafkajs' });
-  return new Kafka({
+  const where = { brokers: opts.brokers, security: opts.security ?? PLAINTEXT };
+  return new ExplainingKafka(where, {
     clientId: opts.clientId,
     brokers: [...opts.brokers],
+    ...securityOptions(where.security),
     logLevel: logLevel.WARN,
     logCreator:
       () =>
@@ -37,4 +69,35 @@ export function createKafka(opts: { clientId: string; brokers: readonly string[]
         kafkaLog[levels[level] ?? 'info'](rest, message);
       },
   });
+}
+
+/** A client whose admin, producers and consumers explain a failed connect (see explainKafkaFailure). */
+class ExplainingKafka extends Kafka {
+  private readonly where: Parameters<typeof explainKafkaFailure>[1];
+
+  constructor(where: Parameters<typeof explainKafkaFailure>[1], config: KafkaConfig) {
+    super(config);
+    this.where = where;
+  }
+
+  override admin(...args: Parameters<Kafka['admin']>): ReturnType<Kafka['admin']> {
+    return this.explained(super.admin(...args));
+  }
+
+  override producer(...args: Parameters<Kafka['producer']>): ReturnType<Kafka['producer']> {
+    return this.explained(super.producer(...args));
+  }
+
+  override consumer(...args: Parameters<Kafka['consumer']>): ReturnType<Kafka['consumer']> {
+    return this.explained(super.consumer(...args));
+  }
+
+  private explained<C extends { connect(): Promise<void> }>(client: C): C {
+    const connect = client.connect.bind(client);
+    client.connect = () =>
+      connect().catch((error: unknown) => {
+        throw explainKafkaFailure(error, this.where);
+      });
+    return client;
+  }
 }
