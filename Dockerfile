@@ -23,7 +23,9 @@ WORKDIR /app
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/dist dist
 COPY package.json ./
+COPY scripts/api.node-flags scripts/projector.node-flags scripts/
 USER node
 EXPOSE 8080 9464 9465
-# The API's heap cap (api/memoryBound.ts); the projector's service sets its own.
-CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=16", "dist/api/main.js"]
+# The API's heap cap, read from its one file (api/memoryBound.ts); the projector's service reads its own.
+# `exec` leaves node as the container's main process, so it gets the stop signal.
+CMD ["sh", "-c", "exec node $(cat scripts/api.node-flags) dist/api/main.js"]

@@ -1,6 +1,12 @@
+import { readNodeFlags } from '../services/nodeFlags.ts';
+
+/** The file holding the API's Node flags, which every launch reads (services/nodeFlags.ts). */
+export const API_MEMORY_FLAGS_FILE = 'scripts/api.node-flags';
+
 /**
  * The Node flags every API launch carries (`npm start`, the image's command, the API service in
- * docker-compose.yml; memoryBound.unit.test.ts keeps them in step), so that an instance stays
+ * docker-compose.yml, all reading API_MEMORY_FLAGS_FILE; memoryBound.unit.test.ts checks that each
+ * launch reads it), so that an instance stays
  * well under the memory limit compose gives its container, beside the response cache
  * (CACHE_MAX_BYTES) and the rate limiter's per-client arrays, which live outside the heap.
  * Without a young-generation cap V8 sizes it from the machine, and most of an uncapped
@@ -8,4 +14,4 @@
  * with these flags throughput stayed the same (measured side by side, with the smaller old space
  * that proved too tight: docs/performance.md, The cache hit before the work).
  */
-export const API_MEMORY_FLAGS = ['--max-old-space-size=192', '--max-semi-space-size=16'] as const;
+export const API_MEMORY_FLAGS = readNodeFlags(API_MEMORY_FLAGS_FILE);

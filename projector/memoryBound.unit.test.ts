@@ -1,30 +1,36 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PROJECTOR_MEMORY_FLAGS } from './memoryBound.ts';
+import { launchCommand } from '../services/nodeFlags.ts';
+import { PROJECTOR_MEMORY_FLAGS, PROJECTOR_MEMORY_FLAGS_FILE } from './memoryBound.ts';
 
 const read = (path: string): string => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 
-// The flags are written out in a shell script, an npm script and a compose file; this keeps every
-// projector launch on the measured bound.
+// The flags are written once, in PROJECTOR_MEMORY_FLAGS_FILE; this keeps every projector launch reading it.
 describe('projector launches', () => {
-  const flags = PROJECTOR_MEMORY_FLAGS.join(' ');
+  const flags = `$(cat ${PROJECTOR_MEMORY_FLAGS_FILE})`;
 
-  it('npm start runs the projector with the memory flags', () => {
+  it('the flags file holds the heap cap', () => {
+    expect(PROJECTOR_MEMORY_FLAGS).toContain('--max-old-space-size=320');
+  });
+
+  it('npm start runs the projector with the flags of the file', () => {
     const launch = read('scripts/start.sh')
       .split('\n')
       .find((line) => line.includes('projector/main.ts'));
     expect(launch).toContain(`node ${flags} projector/main.ts`);
   });
 
-  it('npm run rebuild runs with the memory flags', () => {
+  it('npm run rebuild runs with the flags of the file', () => {
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
     expect(scripts.rebuild).toContain(`node ${flags} projector/rebuild.ts`);
   });
 
-  it("docker-compose's projector runs with the memory flags", () => {
-    const compose = read('docker-compose.yml');
-    expect(compose).toContain(
-      `command: ${JSON.stringify(['node', ...PROJECTOR_MEMORY_FLAGS, 'dist/projector/main.js']).replaceAll(',', ', ')}`,
+  it("docker-compose's projector runs with the flags of the file, which the image holds", () => {
+    const command = JSON.stringify(['sh', '-c', launchCommand(PROJECTOR_MEMORY_FLAGS_FILE, 'dist/projector/main.js')]).replaceAll(
+      '","',
+      '", "',
     );
+    expect(read('docker-compose.yml')).toContain(`command: ${command}`);
+    expect(read('Dockerfile')).toMatch(new RegExp(`^COPY .*${PROJECTOR_MEMORY_FLAGS_FILE}.* scripts/$`, 'm'));
   });
 });

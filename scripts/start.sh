@@ -70,10 +70,10 @@ view_pids+=($!)
 tail -q -n 0 -F .run/projector.log .run/api.log > "$view_fifo" &
 view_pids+=($!)
 # The projector's heap cap keeps the demo's bootstrap (a rebuild) under 512 MB (projector/memoryBound.ts).
-node --max-old-space-size=320 --max-semi-space-size=8 projector/main.ts >> .run/projector.log 2>&1 &
+node $(cat scripts/projector.node-flags) projector/main.ts >> .run/projector.log 2>&1 &
 pids+=($!)
 # The API's heap cap keeps an instance under 512 MB beside its cache and rate limiter (api/memoryBound.ts).
-node --max-old-space-size=192 --max-semi-space-size=16 api/main.ts >> .run/api.log 2>&1 &
+node $(cat scripts/api.node-flags) api/main.ts >> .run/api.log 2>&1 &
 pids+=($!)
 
 url="${API_PUBLIC_URL:-http://127.0.0.1:${API_PORT:-8080}}"
