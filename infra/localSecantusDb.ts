@@ -4,6 +4,7 @@ import { MongoClient } from 'mongodb';
 import { paths } from './paths.ts';
 import { localServerInstance, type LocalServerInstance } from './localServerInstance.ts';
 import { run } from './processes.ts';
+import { withInstallLock } from './installLock.ts';
 
 // SecantusDB: the MongoDB wire protocol over WiredTiger, with a planner that uses our indexes.
 // Built once from crates.io with the machine's cargo; we run it as a separate process and link
@@ -11,7 +12,15 @@ import { run } from './processes.ts';
 const CRATE = 'secantus-mdb';
 export const SECANTUS_VERSION = '0.5.3-beta.196';
 export async function installSecantusDb(log: (line: string) => void): Promise<void> {
-  if (existsSync(paths.secantusBinary)) return;
+  const root = dirname(dirname(paths.secantusBinary));
+  await withInstallLock(
+    `${root}.lock`,
+    () => existsSync(paths.secantusBinary),
+    () => buildSecantusDb(log),
+  );
+}
+
+async function buildSecantusDb(log: (line: string) => void): Promise<void> {
   const root = dirname(dirname(paths.secantusBinary));
   const staging = `${root}.building`;
   rmSync(staging, { recursive: true, force: true });

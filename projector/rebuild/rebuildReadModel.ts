@@ -80,6 +80,7 @@ async function buildAndSwitch(opts: RebuildOptions, claim: HeldClaim, from: numb
   const swept = await sweepDue(replayed.store, opts.projection, opts.clock(), derivationFailed(opts));
   // Nothing writes the new generation between this count and the switch; the live stores keep the tallies from there.
   const tallied = (opts.format ?? READ_MODEL_FORMAT) >= TALLIES_SINCE_FORMAT;
+  if (tallied) opts.onStage?.('clock applied; counting the tallies, then switching');
   const tallies = tallied ? await countTallies(opts.db, projectionCollections(to)) : 0;
   // The switch removes the claim: its heartbeat must not take that for a takeover.
   claim.stop();
@@ -87,6 +88,7 @@ async function buildAndSwitch(opts: RebuildOptions, claim: HeldClaim, from: numb
     throw new Error(`generation ${from} is no longer live, or its build claim was taken over; not switched`);
   }
   opts.metrics.rebuildProgress.set(1);
+  opts.onStage?.(`switched to generation ${to}; generation ${from} is dropped ${Math.round((opts.dropAfterMs ?? 30_000) / 1000)} s later`);
   opts.logger.info(
     { from, to, format: opts.format, swept, tallies, sweepSeconds: secondsSince(sweeping) },
     'switched to the rebuilt generation',
