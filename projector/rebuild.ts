@@ -12,15 +12,19 @@ import type { Logger } from '../services/logger.ts';
 import { connectMongo, giveBackBuild } from '../services/mongo/index.ts';
 import { runMain, StartRefused } from '../services/runMain.ts';
 import { shutdownOnSignal } from '../services/shutdown.ts';
-import { commandLogger } from './commandOutput.ts';
+import { commandInvocation, commandLogger } from './commandOutput.ts';
 import { createProjectorMetrics } from './metrics/projectorMetrics.ts';
 import { projectorContext } from './projectorContext.ts';
 import { rebuildProgressLines } from './rebuild/rebuildProgressLines.ts';
 import { rebuildReadModel } from './rebuild/rebuildReadModel.ts';
 import { recordProgress } from './rebuild/recordProgress.ts';
 
-const USAGE = `usage: npm run rebuild                 rebuild the read model, saying what it does as it goes
-       npm run rebuild -- --json       the same, with JSON log lines on stdout instead`;
+const command = commandInvocation('rebuild', process.argv[1]);
+
+const USAGE = `usage: ${command.run}
+           rebuild the read model, saying what it does as it goes
+       ${command.withArgs('--json')}
+           the same, with JSON log lines on stdout instead`;
 
 /** Whether the output is JSON; a usage mistake exits 2 before anything is read. */
 function parseCommand(): boolean {
@@ -60,9 +64,9 @@ runMain('rebuild', async () => {
   const owner = `npm run rebuild on ${hostname()} (pid ${process.pid})`;
   shutdown.add('build claim', () => giveBackBuild(mongo.db, owner));
   const progress = recordProgress(mongo.db, metrics, logger);
-  const lines = rebuildProgressLines({
-    write: json ? (line) => logger.info(line) : (line) => process.stderr.write(`rebuild: ${line}\n`),
-  });
+  const write = json ? (line: string) => logger.info(line) : (line: string) => process.stderr.write(`rebuild: ${line}\n`);
+  const lines = rebuildProgressLines({ write });
+  write(`replaying the events topic ${config.kafka.topic} from its first event into the next generation of the read model`);
   try {
     const context = projectorContext(config, { db: mongo.db, kafka, metrics, logger });
     const result = await rebuildReadModel({

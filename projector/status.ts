@@ -9,13 +9,17 @@ import { createKafka, readTopicRetention } from '../services/kafka/index.ts';
 import { connectMongo, readMeta, readBuild, readRebuildProgress } from '../services/mongo/index.ts';
 import { READ_MODEL_FORMAT, TALLIES_SINCE_FORMAT } from '../services/readModel/readModelFormat.ts';
 import { runMain } from '../services/runMain.ts';
-import { commandLogger } from './commandOutput.ts';
+import { commandInvocation, commandLogger } from './commandOutput.ts';
 import { rebuildPaceLine } from './status/rebuildPace.ts';
 import { parsePrometheusText, readProjectorStatus } from './status/readProjectorStatus.ts';
 import { formatLine, lagLines, projectorMetricsLines, rebuildLine, retentionLines, talliesLine } from './status/statusLines.ts';
 
-const USAGE = `usage: npm run status                  lag, dead letters, read model, retention, rebuild and the running projector
-       npm run status -- --json        the same as one JSON object`;
+const command = commandInvocation('status', process.argv[1]);
+
+const USAGE = `usage: ${command.run}
+           lag, dead letters, read model, retention, rebuild and the running projector
+       ${command.withArgs('--json')}
+           the same as one JSON object`;
 
 /** Whether the output is JSON; a usage mistake exits 2 before anything is read. */
 function parseCommand(): boolean {

@@ -116,7 +116,7 @@ describe('grouping, choosing and listing', () => {
       '    bad schema',
       'events 3:1200  2026-11-24T08:00:00.000Z  key dancer-1  16 bytes  (2 copies)',
       '    unknown type x',
-      'After a fix, republish them to the events topic: npm run dead-letters -- republish <partition>:<offset> ... (or --all)',
+      "A producer's mistake stays here as the record; once a fixed projector can fold the others, republish them: npm run dead-letters -- republish <partition>:<offset> ... (or --all)",
     ]);
     expect(describeDeadLetters([], 'events.dlq')).toEqual(['no dead letters in events.dlq']);
   });

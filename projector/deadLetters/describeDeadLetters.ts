@@ -1,7 +1,15 @@
 import { sourceLabel, type DeadLetterGroup } from './deadLetterEntry.ts';
 
-/** The listing `npm run dead-letters` prints: one block per source message, oldest position first. */
-export function describeDeadLetters(groups: readonly DeadLetterGroup[], dlqTopic: string): string[] {
+/**
+ * The listing `npm run dead-letters` prints: one block per source message, oldest position first,
+ * then what to do with them; `republish` is the command as this process was started (the image
+ * has no npm scripts).
+ */
+export function describeDeadLetters(
+  groups: readonly DeadLetterGroup[],
+  dlqTopic: string,
+  republish = 'npm run dead-letters -- republish',
+): string[] {
   if (groups.length === 0) return [`no dead letters in ${dlqTopic}`];
   const copies = groups.reduce((n, g) => n + g.copies - 1, 0);
   const lines = [
@@ -16,7 +24,9 @@ export function describeDeadLetters(groups: readonly DeadLetterGroup[], dlqTopic
     lines.push(`${where}  ${latest.at ?? '(unknown time)'}  key ${latest.key ?? '(none)'}  ${size}${n > 1 ? `  (${n} copies)` : ''}`);
     for (const line of latest.reason.split('\n')) lines.push(`    ${line}`);
   }
-  lines.push('After a fix, republish them to the events topic: npm run dead-letters -- republish <partition>:<offset> ... (or --all)');
+  lines.push(
+    `A producer's mistake stays here as the record; once a fixed projector can fold the others, republish them: ${republish} <partition>:<offset> ... (or --all)`,
+  );
   return lines;
 }
 
