@@ -1,27 +1,42 @@
 // What a consumer of the client package writes: the latest competitions in a country, one of them in
-// full, and a refused request's error envelope.
-//   node client/example.ts [baseUrl] [country]    (baseUrl defaults to http://127.0.0.1:8080/api/v1)
-import { createFederationClient } from 'federation-read-client';
+// full, every one of them page after page, a second read answered from the ETag cache, and a
+// refused request's typed error.
+//   node example.ts [baseUrl] [country]    (baseUrl defaults to http://127.0.0.1:8080/api/v1)
+// Installed, the compiled copy runs: node node_modules/federation-read-client/dist/example.js <baseUrl>
+import { FederationApiError, createFederationClient } from 'federation-read-client';
 
 const [baseUrl = 'http://127.0.0.1:8080/api/v1', country = 'LV'] = process.argv.slice(2);
-const api = createFederationClient(baseUrl);
+const api = createFederationClient(baseUrl, { etagCache: true, userAgent: 'federation-example/1' });
 
-const list = await api.GET('/competitions', {
-  params: { query: { country, sort: 'startDate', order: 'desc', limit: 5 } },
-});
-if (list.error) throw new Error(`GET /competitions answered ${list.response.status}: ${list.error.error.message}`);
-console.log(`${list.data.meta.total} competitions in ${country}; the latest ${list.data.data.length}:`);
-for (const c of list.data.data)
+// request() resolves to the body, typed from the OpenAPI document.
+const latest = await api.request('/competitions', { params: { query: { country, sort: 'startDate', order: 'desc', limit: 5 } } });
+console.log(`${latest.meta.total} competitions in ${country}; the latest ${latest.data.length}:`);
+for (const c of latest.data)
   console.log(`  ${c.dates.start}  ${c.name} (${c.location.label ?? 'no venue'}), registration ${c.registration.state}`);
 
-const first = list.data.data[0];
+const first = latest.data[0];
 if (first) {
   // A detail by slug, with its categories.
-  const detail = await api.GET('/competitions/{idOrSlug}', { params: { path: { idOrSlug: first.slug } } });
-  const categories = detail.data?.data.categories ?? [];
+  const detail = await api.request('/competitions/{idOrSlug}', { params: { path: { idOrSlug: first.slug } } });
+  const categories = detail.data.categories ?? [];
   console.log(`${first.slug}: ${categories.length} categories (${categories.map((c) => c.name).join(', ')})`);
 }
 
-// The API names every parameter it refuses; the envelope is typed like the bodies.
-const refused = await api.GET('/competitions', { params: { query: { limit: 500 } } });
-console.log(`limit=500 answered ${refused.response.status}: ${refused.error?.error.details.join('; ')}`);
+// items() follows links.next from page to page.
+const names: string[] = [];
+for await (const c of api.items('/competitions', { params: { query: { country, sort: 'name', limit: 2 } } })) names.push(c.name);
+console.log(`all ${names.length} by name, 2 a page: ${names.join('; ')}`);
+
+// The same request again: the client sends the ETag it kept, and the API's 304 is answered from it.
+const again = await api.GET('/competitions', { params: { query: { country, sort: 'startDate', order: 'desc', limit: 5 } } });
+console.log(`again: ${again.response.status}, from the ETag cache: ${again.fromCache}, ${again.data?.data.length ?? 0} competitions`);
+
+// The API names every parameter it refuses; the error carries its envelope, status and request id.
+try {
+  await api.request('/competitions', { params: { query: { limit: 500 } } });
+} catch (error) {
+  if (!(error instanceof FederationApiError)) throw error;
+  console.log(
+    `limit=500 answered ${error.status} ${error.error.type}: ${error.error.details.join('; ')} (request ${error.requestId ? 'id given' : 'without id'})`,
+  );
+}

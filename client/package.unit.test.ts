@@ -1,46 +1,58 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CLIENT_VERSION } from './version.ts';
 
-// client/package.json describes what client/tsconfig.json builds: its exports name the files the
-// build writes, and it declares every package the built files import (the root's node_modules
-// is not there for a consumer).
+// client/package.json describes what client/tsconfig.json builds and `npm pack` ships: its exports
+// name the files the build writes, the build runs before every pack, and the built files import
+// nothing but each other (the package has no dependencies: a consumer installs it alone).
 
 const read = (path: string): string => readFileSync(new URL(path, import.meta.url), 'utf8');
 const pkg = JSON.parse(read('./package.json')) as {
   name: string;
+  version: string;
   type: string;
+  main: string;
   types: string;
+  files: string[];
+  scripts: Record<string, string>;
   exports: { '.': Record<string, string> };
-  dependencies: Record<string, string>;
+  dependencies?: Record<string, string>;
 };
 // client/tsconfig.json is JSON with comments.
 const tsconfig = JSON.parse(read('./tsconfig.json').replace(/^\s*\/\/.*$/gm, '')) as {
   include: string[];
   compilerOptions: { outDir: string; declaration: boolean };
 };
-const rootPkg = JSON.parse(read('../package.json')) as { workspaces: string[]; devDependencies: Record<string, string> };
+const rootPkg = JSON.parse(read('../package.json')) as { workspaces: string[] };
 
 describe('client/package.json', () => {
-  it('exports the JavaScript and declarations the build writes from index.ts', () => {
+  it('exports the JavaScript and declarations the build writes from index.ts, for ESM consumers', () => {
     const out = `./${tsconfig.compilerOptions.outDir}`;
-    expect(tsconfig.include).toContain('index.ts');
+    expect(tsconfig.include).toEqual(expect.arrayContaining(['index.ts', 'schema.ts', 'example.ts']));
     expect(tsconfig.compilerOptions.declaration).toBe(true);
     expect(pkg.type).toBe('module');
     expect(pkg.exports['.']).toMatchObject({ types: `${out}/index.d.ts`, default: `${out}/index.js` });
-    expect(pkg.types).toBe(`${out}/index.d.ts`);
+    // `types` comes before `default`: TypeScript takes the first condition that matches.
+    const conditions = Object.keys(pkg.exports['.']);
+    expect(conditions.indexOf('types')).toBeLessThan(conditions.indexOf('default'));
+    expect([pkg.types, pkg.main]).toEqual([`${out}/index.d.ts`, `${out}/index.js`]);
   });
 
-  it('declares every package its built files import, at the version the root installs', () => {
-    const imported = tsconfig.include
-      .flatMap((file) => [...read(`./${file}`).matchAll(/^import .* from '([^.][^']*)';$/gm)].map((m) => m[1]!))
-      .map((specifier) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!));
-    expect(new Set(imported)).toEqual(new Set(Object.keys(pkg.dependencies)));
-    const locked = JSON.parse(read(`../node_modules/openapi-fetch/package.json`)) as { version: string };
-    expect(pkg.dependencies['openapi-fetch']).toBe(locked.version);
+  it('builds before it is packed and ships the build and its example', () => {
+    expect(pkg.scripts.prepack).toContain('tsc -p tsconfig.json');
+    expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'example.ts', 'CHANGELOG.md']));
   });
 
-  it('is a workspace of the root, which does not declare the client’s dependencies a second time', () => {
+  it('has no dependencies: its built files import only each other (fetch and AbortSignal are the runtime’s)', () => {
+    expect(pkg.dependencies ?? {}).toEqual({});
+    const built = tsconfig.include.filter((file) => file !== 'example.ts');
+    const imported = built.flatMap((file) => [...read(`./${file}`).matchAll(/^(?:import|export) .* from '([^']*)';$/gm)].map((m) => m[1]!));
+    expect(imported.filter((specifier) => !specifier.startsWith('./'))).toEqual([]);
+    expect(read('./example.ts')).toMatch(/from 'federation-read-client';/);
+  });
+
+  it('names the version its User-Agent carries, and is a workspace of the root', () => {
+    expect(CLIENT_VERSION).toBe(pkg.version);
     expect(rootPkg.workspaces).toContain('client');
-    for (const name of Object.keys(pkg.dependencies)) expect(rootPkg.devDependencies).not.toHaveProperty(name);
   });
 });
