@@ -53,8 +53,7 @@ const discriminatorValues = (error: ErrorObject): string[] => {
 };
 
 /** One readable phrase for one ajv error, or null for an error another one already explains. */
-const describe = (error: ErrorObject, root: unknown): { path: string; message: string } | null => {
-  const path = describePath(error.instancePath, root);
+const describe = (error: ErrorObject, path: string): { path: string; message: string } | null => {
   const params = error.params as Record<string, unknown>;
   const at = (message: string) => ({ path, message });
   switch (error.keyword) {
@@ -108,25 +107,42 @@ const MAX_PHRASES = 10;
 export const describeSchemaErrors = (errors: readonly ErrorObject[] | null | undefined, root?: unknown): string => {
   const missingByPath = new Map<string, string[]>();
   const messagesByPath = new Map<string, string[]>();
+  // Appended in place, and each pointer described once: one message may carry errors by the
+  // hundred thousand, and a copy of the path's list per error made that quadratic.
+  const listOf = (byPath: Map<string, string[]>, path: string): string[] => {
+    let list = byPath.get(path);
+    if (!list) byPath.set(path, (list = []));
+    return list;
+  };
+  const paths = new Map<string, string>();
+  const pathOf = (pointer: string): string => {
+    let path = paths.get(pointer);
+    if (path === undefined) paths.set(pointer, (path = describePath(pointer, root)));
+    return path;
+  };
   for (const error of errors ?? []) {
     if (error.keyword === 'required') {
-      const path = describePath(error.instancePath, root);
-      missingByPath.set(path, [...(missingByPath.get(path) ?? []), `"${String(error.params.missingProperty)}"`]);
-      if (!messagesByPath.has(path)) messagesByPath.set(path, []);
+      const path = pathOf(error.instancePath);
+      listOf(missingByPath, path).push(`"${String(error.params.missingProperty)}"`);
+      listOf(messagesByPath, path);
       continue;
     }
-    const described = describe(error, root);
+    const described = describe(error, pathOf(error.instancePath));
     if (described === null) continue;
-    messagesByPath.set(described.path, [...(messagesByPath.get(described.path) ?? []), described.message]);
+    listOf(messagesByPath, described.path).push(described.message);
   }
+  // Only the phrases shown are built; the rest are counted.
   const phrases: string[] = [];
+  let count = 0;
   for (const [path, messages] of messagesByPath) {
     const missing = missingByPath.get(path) ?? [];
     const all =
       missing.length === 0 ? messages : [`missing required field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, ...messages];
-    for (const message of new Set(all)) phrases.push(path ? `${path}: ${message}` : message);
+    for (const message of new Set(all)) {
+      if (count++ < MAX_PHRASES) phrases.push(path ? `${path}: ${message}` : message);
+    }
   }
-  if (phrases.length === 0) return 'does not match its schema';
-  const more = phrases.length - MAX_PHRASES;
-  return more > 0 ? `${phrases.slice(0, MAX_PHRASES).join('; ')}; and ${more} more` : phrases.join('; ');
+  if (count === 0) return 'does not match its schema';
+  const more = count - MAX_PHRASES;
+  return more > 0 ? `${phrases.join('; ')}; and ${more} more` : phrases.join('; ');
 };

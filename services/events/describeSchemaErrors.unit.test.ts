@@ -1,3 +1,4 @@
+import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { describePath, describeSchemaErrors } from './describeSchemaErrors.ts';
 
@@ -18,5 +19,41 @@ describe('describePath', () => {
 describe('describeSchemaErrors', () => {
   it('says something even with no errors to describe', () => {
     expect(describeSchemaErrors(null)).toBe('does not match its schema');
+  });
+});
+
+describe('describeSchemaErrors on a message with very many errors', () => {
+  /** `n` errors of one path, as ajv reports an object of `n` unexpected keys with allErrors. */
+  const errorsOnOnePath = (n: number): ErrorObject[] =>
+    Array.from({ length: n }, (_, i) => ({
+      keyword: i % 2 === 0 ? 'additionalProperties' : 'required',
+      instancePath: '/data',
+      schemaPath: '#/additionalProperties',
+      params: i % 2 === 0 ? { additionalProperty: `k${i}` } : { missingProperty: `m${i}` },
+    }));
+
+  const fastest = (n: number): number => {
+    const errors = errorsOnOnePath(n);
+    let best = Infinity;
+    for (let round = 0; round < 3; round++) {
+      const began = performance.now();
+      describeSchemaErrors(errors);
+      best = Math.min(best, performance.now() - began);
+    }
+    return best;
+  };
+
+  it('costs time linear in the errors: twice the errors, at most about twice the time', () => {
+    // The best of three tries: a garbage collection that lands in one timing (the machine is
+    // shared) can double it, while a quadratic cost is four times on every try.
+    fastest(20_000);
+    const ratios: number[] = [];
+    for (let attempt = 0; attempt < 3 && !ratios.some((r) => r <= 2.5); attempt++) ratios.push(fastest(150_000) / fastest(75_000));
+    expect(Math.min(...ratios)).toBeLessThanOrEqual(2.5);
+  });
+
+  it('names the first few and counts the rest', () => {
+    const described = describeSchemaErrors(errorsOnOnePath(150_000));
+    expect(described).toMatch(/^data: missing required fields "m1", "m3", .*; data: unexpected field "k0"; .*; and 74991 more$/);
   });
 });
