@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../services/config/index.ts';
 import { createKafka } from '../services/kafka/index.ts';
 import { runMain } from '../services/runMain.ts';
+import { describeProgress } from './bootstrap/describeProgress.ts';
 import { commandInvocation, commandLogger } from './commandOutput.ts';
 import { chooseDeadLetters, isWanted } from './deadLetters/chooseDeadLetters.ts';
 import { groupBySource, parseSourcePosition, sourceLabel, type SourcePosition } from './deadLetters/deadLetterEntry.ts';
@@ -77,6 +78,7 @@ runMain('dead-letters', async () => {
   const entries = await readDeadLetters(kafka, dlqTopic, {
     groupId: `${config.kafka.groupId}.dead-letters.${randomUUID()}`,
     keepValue: (entry) => args.command === 'republish' && isWanted(entry, topic, wanted),
+    onProgress: readingLines(dlqTopic),
   });
   const groups = groupBySource(entries);
   if (args.command === 'list') {
@@ -104,3 +106,20 @@ runMain('dead-letters', async () => {
     `${sent.length} republished. The projector applies each one whose aggregate version is new; one of an aggregate that has applied a later version since (a version gap) is ignored as a duplicate: rebuild the read model for those (docs/operating.md, "Rebuild").\n`,
   );
 });
+
+/**
+ * While a long dead-letter topic is read, a line every few seconds on stderr: how far, how fast,
+ * how long still (a short one is read before anyone would wait for it).
+ */
+function readingLines(dlqTopic: string, everyMs = 3_000): (read: number, total: number) => void {
+  const started = performance.now();
+  let last = started;
+  return (read, total) => {
+    const now = performance.now();
+    if (now - last < everyMs) return;
+    last = now;
+    process.stderr.write(
+      `dead-letters: reading ${dlqTopic}: ${describeProgress(read, total, now - started).replaceAll('events', 'messages')}\n`,
+    );
+  };
+}

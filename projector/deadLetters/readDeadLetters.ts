@@ -8,6 +8,8 @@ export interface ReadOptions {
   keepValue?: (entry: DeadLetterEntry) => boolean;
   /** Gives up on a partition that sends nothing for this long (its end is never reached if records were removed). */
   idleMs?: number;
+  /** Hears how many of how many messages have been read so far, as the read goes on. */
+  onProgress?: (read: number, total: number) => void;
 }
 
 /** Every message the dead-letter topic holds now, in order per partition; none when it does not exist. */
@@ -19,6 +21,8 @@ export async function readDeadLetters(kafka: Kafka, dlqTopic: string, opts: Read
     const ends = await admin.fetchTopicOffsets(dlqTopic);
     const remaining = new Map(ends.filter((p) => BigInt(p.high) > BigInt(p.low)).map((p) => [p.partition, BigInt(p.high)]));
     if (remaining.size === 0) return [];
+    const total = ends.reduce((n, p) => n + Number(BigInt(p.high) - BigInt(p.low)), 0);
+    let read = 0;
     const entries: DeadLetterEntry[] = [];
     const consumer = kafka.consumer({ groupId: opts.groupId, allowAutoTopicCreation: false });
     const idleMs = opts.idleMs ?? 30_000;
@@ -40,6 +44,7 @@ export async function readDeadLetters(kafka: Kafka, dlqTopic: string, opts: Read
               waitIdle();
               const end = remaining.get(partition);
               if (end === undefined) return Promise.resolve();
+              opts.onProgress?.(++read, total);
               if (BigInt(message.offset) < end) {
                 const entry = readDeadLetterEntry(partition, message, false);
                 entries.push(opts.keepValue?.(entry) ? readDeadLetterEntry(partition, message, true) : entry);
