@@ -3,22 +3,34 @@ import type { DeadLetter } from './deadLetter.ts';
 
 /**
  * Bytes one send may carry. Kafka refuses a record batch past the topic's `max.message.bytes`
- * (1,048,588 by default), and a refused send would fail the chunk on every retry; the margin
- * covers the batch's and each record's framing, which the estimate below leaves out.
+ * (1,048,588 by default), and a refused send would fail the chunk on every retry; the estimate
+ * below counts every record's framing and the batch's, and the margin covers the request's.
  */
 export const DEAD_LETTER_SEND_BYTES = 1_000_000;
 
-/** A letter's bytes as the broker counts them, but for the framing. */
+/**
+ * A record's framing in a record batch (format v2) at most: its length, offset delta, key length,
+ * value length and header count as varints of up to 5 bytes, its timestamp delta as a varlong of
+ * up to 10, its attributes byte. Thousands of small letters of one key were sent as one batch
+ * past the limit when only their bytes were counted.
+ */
+export const RECORD_FRAMING_BYTES = 5 + 1 + 10 + 5 + 5 + 5 + 5;
+/** Each header's key length and value length, as varints of up to 5 bytes. */
+export const HEADER_FRAMING_BYTES = 5 + 5;
+/** The batch's own header: base offset, length, leader epoch, magic, CRC, attributes, offsets, timestamps, producer id and epoch, sequence, count. */
+export const BATCH_FRAMING_BYTES = 8 + 4 + 4 + 1 + 4 + 2 + 4 + 8 + 8 + 8 + 2 + 4 + 4;
+
+/** A letter's bytes as the broker counts them in a record batch, its framing included (at most). */
 export function deadLetterBytes(letter: DeadLetter): number {
-  let bytes = (letter.key?.length ?? 0) + (letter.value?.length ?? 0);
-  for (const [name, value] of Object.entries(letter.headers)) bytes += Buffer.byteLength(name) + headerBytes(value);
+  let bytes = RECORD_FRAMING_BYTES + (letter.key?.length ?? 0) + (letter.value?.length ?? 0);
+  for (const [name, value] of Object.entries(letter.headers)) bytes += headerBytes(name, value);
   return bytes;
 }
 
-const headerBytes = (value: IHeaders[string]): number => {
+const headerBytes = (name: string, value: IHeaders[string]): number => {
   if (value === undefined) return 0;
-  if (Array.isArray(value)) return value.reduce((n: number, v: string | Buffer) => n + headerBytes(v), 0);
-  return Buffer.isBuffer(value) ? value.length : Buffer.byteLength(value);
+  if (Array.isArray(value)) return value.reduce((n: number, v: string | Buffer) => n + headerBytes(name, v), 0);
+  return HEADER_FRAMING_BYTES + Buffer.byteLength(name) + (Buffer.isBuffer(value) ? value.length : Buffer.byteLength(value));
 };
 
 /**
@@ -48,15 +60,15 @@ export function coordinatesOnly(letter: DeadLetter, bytes: number): DeadLetter {
 export function deadLetterSends(letters: readonly DeadLetter[], limit = DEAD_LETTER_SEND_BYTES): DeadLetter[][] {
   const sends: DeadLetter[][] = [];
   let current: DeadLetter[] = [];
-  let currentBytes = 0;
+  let currentBytes = BATCH_FRAMING_BYTES;
   for (const original of letters) {
     const size = deadLetterBytes(original);
-    const letter = size > limit ? coordinatesOnly(original, size) : original;
-    const bytes = size > limit ? deadLetterBytes(letter) : size;
+    const letter = BATCH_FRAMING_BYTES + size > limit ? coordinatesOnly(original, size) : original;
+    const bytes = letter === original ? size : deadLetterBytes(letter);
     if (current.length > 0 && currentBytes + bytes > limit) {
       sends.push(current);
       current = [];
-      currentBytes = 0;
+      currentBytes = BATCH_FRAMING_BYTES;
     }
     current.push(letter);
     currentBytes += bytes;

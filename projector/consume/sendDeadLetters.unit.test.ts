@@ -1,6 +1,24 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { DeadLetter } from './deadLetter.ts';
 import { deadLetterBytes, deadLetterSends } from './sendDeadLetters.ts';
+
+// kafkajs's own encoders of a record batch (format v2), as its producer builds the bytes the broker checks.
+const require = createRequire(import.meta.url);
+const { RecordBatch } = require('kafkajs/src/protocol/recordBatch/v0') as {
+  RecordBatch: (batch: { records: unknown[]; firstTimestamp: number; maxTimestamp: number }) => Promise<{ buffer: Buffer }>;
+};
+const Record = require('kafkajs/src/protocol/recordBatch/record/v0') as (record: object) => unknown;
+
+/** The bytes of the record batch one send of `letters` puts on the wire, timestamps spread as far as a varlong goes. */
+async function encodedBatchBytes(letters: readonly DeadLetter[]): Promise<number> {
+  const records = letters.map((letter, i) =>
+    Record({ offsetDelta: i, timestampDelta: 2 ** 40 + i, key: letter.key, value: letter.value, headers: letter.headers }),
+  );
+  const batch = await RecordBatch({ records, firstTimestamp: 0, maxTimestamp: 2 ** 40 + letters.length });
+  // The batch less its base offset and length, which Kafka counts in its size too: the whole buffer.
+  return batch.buffer.length;
+}
 
 const letter = (offset: number, valueBytes: number, key = 'one-key'): DeadLetter => ({
   key: Buffer.from(key),
@@ -35,5 +53,20 @@ describe('deadLetterSends', () => {
       reason: 'message value is not JSON',
       bytes: deadLetterBytes(letter(7, 2_000_000, 'k'.repeat(5_000))),
     });
+  });
+
+  it("counts each record's framing, so thousands of small letters of one key never make a send past the limit", async () => {
+    const letters = Array.from({ length: 7_000 }, (_, i) => letter(i, 2, 'k'));
+    const sends = deadLetterSends(letters, 1_000_000);
+    expect(sends.flat()).toHaveLength(letters.length);
+    expect(sends.length).toBeGreaterThan(1);
+    for (const send of sends) expect(await encodedBatchBytes(send)).toBeLessThanOrEqual(1_000_000);
+    // Their bytes alone would have fitted one send: the framing is what the old estimate left out.
+    const bare = letters.reduce(
+      (n, l) => n + l.key!.length + l.value!.length + Object.entries(l.headers).reduce((m, [k, v]) => m + k.length + String(v).length, 0),
+      0,
+    );
+    expect(bare).toBeLessThan(1_000_000);
+    expect(await encodedBatchBytes(letters)).toBeGreaterThan(1_000_000);
   });
 });
