@@ -1,11 +1,11 @@
 // What a consumer of the client package writes: the latest competitions in a country, one of them in
 // full, every one of them page after page, a second read answered from the ETag cache, and a
 // refused request's typed error.
-//   node example.ts [baseUrl] [country]    (baseUrl defaults to http://127.0.0.1:8080/api/v1)
+//   node example.ts [baseUrl] [country] [pageSize]    (http://127.0.0.1:8080/api/v1, LV and 100 by default)
 // Installed, the compiled copy runs: node node_modules/federation-read-client/dist/example.js <baseUrl>
 import { FederationApiError, createFederationClient } from 'federation-read-client';
 
-const [baseUrl = 'http://127.0.0.1:8080/api/v1', country = 'LV'] = process.argv.slice(2);
+const [baseUrl = 'http://127.0.0.1:8080/api/v1', country = 'LV', pageSize = '100'] = process.argv.slice(2);
 const api = createFederationClient(baseUrl, { etagCache: true, userAgent: 'federation-example/1' });
 
 // request() resolves to the body, typed from the OpenAPI document.
@@ -24,8 +24,8 @@ if (first) {
 
 // items() follows links.next from page to page.
 const names: string[] = [];
-for await (const c of api.items('/competitions', { params: { query: { country, sort: 'name', limit: 2 } } })) names.push(c.name);
-console.log(`all ${names.length} by name, 2 a page: ${names.join('; ')}`);
+for await (const c of api.items('/competitions', { params: { query: { sort: 'name', limit: Number(pageSize) } } })) names.push(c.name);
+console.log(`every published competition by name, ${pageSize} a page: ${names.length}, from ${names[0]} to ${names.at(-1)}`);
 
 // The same request again: the client sends the ETag it kept, and the API's 304 is answered from it.
 const again = await api.GET('/competitions', { params: { query: { country, sort: 'startDate', order: 'desc', limit: 5 } } });
