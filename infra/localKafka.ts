@@ -2,6 +2,7 @@ import { existsSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { dropKafkajsTimeoutWarning } from '../services/kafka/createKafka.ts';
+import { scramFormatArgs, securedListenerList, securedListenerProperties, type KafkaSecuredListeners } from './kafkaSecuredListeners.ts';
 import { localServerInstance, type LocalServerInstance } from './localServerInstance.ts';
 import { paths } from './paths.ts';
 import { run } from './processes.ts';
@@ -33,15 +34,18 @@ export async function installKafka(log: (line: string) => void): Promise<void> {
   writeFileSync(paths.kafkaInstalledStamp, new Date().toISOString());
 }
 
-function serverProperties(ports: KafkaPorts, dataDir: string): string {
+function serverProperties(ports: KafkaPorts, dataDir: string, secured?: KafkaSecuredListeners): string {
+  const listeners = [{ name: 'PLAINTEXT', port: ports.port }, ...securedListenerList(secured)];
+  const clientListeners = listeners.map(({ name, port }) => `${name}://127.0.0.1:${port}`);
+  const protocols = [...listeners.map(({ name }) => `${name}:${name}`), 'CONTROLLER:PLAINTEXT'];
   return `# Written by infra/localKafka.ts on every start.
 process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@127.0.0.1:${ports.controllerPort}
-listeners=PLAINTEXT://127.0.0.1:${ports.port},CONTROLLER://127.0.0.1:${ports.controllerPort}
-advertised.listeners=PLAINTEXT://127.0.0.1:${ports.port}
+listeners=${[...clientListeners, `CONTROLLER://127.0.0.1:${ports.controllerPort}`].join(',')}
+advertised.listeners=${clientListeners.join(',')}
 controller.listener.names=CONTROLLER
-listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+listener.security.protocol.map=${protocols.join(',')}
 inter.broker.listener.name=PLAINTEXT
 log.dirs=${dataDir}
 num.partitions=6
@@ -54,7 +58,7 @@ group.initial.rebalance.delay.ms=0
 auto.create.topics.enable=false
 # The event log is the source of truth and is kept forever (events.md, Transport).
 log.retention.ms=-1
-`;
+${securedListenerProperties(secured)}`;
 }
 
 const log4j = `log4j.rootLogger=INFO, stdout
@@ -92,6 +96,8 @@ export interface KafkaInstanceOptions extends KafkaPorts {
   runDir: string;
   /** JVM heap limit; 768 MB when absent. */
   heapMb?: number;
+  /** SASL and TLS listeners beside the PLAINTEXT one, for tests of the clients' security. */
+  secured?: KafkaSecuredListeners;
 }
 
 /** One single-node broker: its own ports and folder, so a test can stop or kill it alone. */
@@ -112,7 +118,7 @@ export function kafkaInstance(opts: KafkaInstanceOptions): KafkaInstance {
     // Started on its folder's data, formatting the folder the first time.
     prepare: async (dataDir) => {
       const propsFile = join(opts.runDir, 'server.properties');
-      writeFileSync(propsFile, serverProperties(opts, dataDir));
+      writeFileSync(propsFile, serverProperties(opts, dataDir, opts.secured));
       writeFileSync(join(opts.runDir, 'log4j.properties'), log4j);
       const classpath = `${paths.kafkaLibs}/*`;
       const heap = opts.heapMb ?? 768;
@@ -125,7 +131,8 @@ export function kafkaInstance(opts: KafkaInstanceOptions): KafkaInstance {
       ];
       if (!existsSync(join(dataDir, 'meta.properties'))) {
         const clusterId = (await run('java', [...java, 'kafka.tools.StorageTool', 'random-uuid'])).trim();
-        await run('java', [...java, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propsFile, '--ignore-formatted']);
+        const format = ['format', '-t', clusterId, '-c', propsFile, '--ignore-formatted', ...scramFormatArgs(opts.secured)];
+        await run('java', [...java, 'kafka.tools.StorageTool', ...format]);
       }
       // The marker is the instance's own properties file: a pid reused by another broker is never ours.
       return { command: 'java', args: [...java, MAIN_CLASS, propsFile], marker: propsFile };

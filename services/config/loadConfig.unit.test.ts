@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { configVariables } from './configVariables.ts';
 import { MEMBERSHIP_DEFAULTS } from './groupMembership.ts';
@@ -177,6 +178,32 @@ describe('loadConfig', () => {
         /KAFKA_SSL_KEY_FILE: "\/locked.key" holds an encrypted key/,
       );
     });
+  });
+
+  it("passes MONGO_URL's credentials and TLS options to the MongoDB driver as written", () => {
+    // The forms docs/deploying.md shows; the driver parses them without connecting.
+    const srv = loadConfig({
+      MONGO_URL: 'mongodb+srv://reader:p%40ss%2Fw0rd@cluster0.example.net/?authSource=admin&tlsCAFile=/etc/ssl/mongo-ca.pem',
+    }).mongo.url;
+    const atlas = new MongoClient(srv).options;
+    expect([atlas.tls, atlas.credentials?.username, atlas.credentials?.password, atlas.credentials?.source]).toEqual([
+      true,
+      'reader',
+      'p@ss/w0rd',
+      'admin',
+    ]);
+    expect(atlas.tlsCAFile).toBe('/etc/ssl/mongo-ca.pem');
+    const replicaSet = loadConfig({
+      MONGO_URL:
+        'mongodb://projector:secret@db1.example:27017,db2.example:27017/?replicaSet=rs0&tls=true&tlsCertificateKeyFile=/run/secrets/mongo-client.pem&authSource=admin&authMechanism=SCRAM-SHA-256',
+    }).mongo.url;
+    const own = new MongoClient(replicaSet).options;
+    expect([own.tls, own.credentials?.mechanism, own.tlsCertificateKeyFile, own.replicaSet]).toEqual([
+      true,
+      'SCRAM-SHA-256',
+      '/run/secrets/mongo-client.pem',
+      'rs0',
+    ]);
   });
 
   it('rejects integers not written as plain digits', () => {

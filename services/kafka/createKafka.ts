@@ -80,8 +80,14 @@ class ExplainingKafka extends Kafka {
     this.where = where;
   }
 
+  /**
+   * An admin's connect also asks for the cluster's metadata: a listener that wants SASL (or TLS)
+   * accepts a bare connection and closes it only at the first real request, which should fail
+   * here, explained, rather than at whatever the caller does next.
+   */
   override admin(...args: Parameters<Kafka['admin']>): ReturnType<Kafka['admin']> {
-    return this.explained(super.admin(...args));
+    const admin = super.admin(...args);
+    return this.explained(admin, () => admin.describeCluster());
   }
 
   override producer(...args: Parameters<Kafka['producer']>): ReturnType<Kafka['producer']> {
@@ -92,12 +98,22 @@ class ExplainingKafka extends Kafka {
     return this.explained(super.consumer(...args));
   }
 
-  private explained<C extends { connect(): Promise<void> }>(client: C): C {
+  private explained<C extends { connect(): Promise<void>; disconnect(): Promise<void> }>(client: C, check?: () => Promise<unknown>): C {
     const connect = client.connect.bind(client);
-    client.connect = () =>
-      connect().catch((error: unknown) => {
+    client.connect = async () => {
+      try {
+        await connect();
+      } catch (error) {
         throw explainKafkaFailure(error, this.where);
-      });
+      }
+      try {
+        await check?.();
+      } catch (error) {
+        // Connected but unusable: nothing of it stays open behind the refusal.
+        await client.disconnect().catch(() => undefined);
+        throw explainKafkaFailure(error, this.where);
+      }
+    };
     return client;
   }
 }

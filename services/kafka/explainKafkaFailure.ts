@@ -20,8 +20,12 @@ const CERTIFICATE_CODES = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
+const CONNECTION_ERRORS = new Set(['KafkaJSNumberOfRetriesExceeded', 'KafkaJSConnectionError', 'KafkaJSConnectionClosedError']);
+
 interface Link {
   name?: string;
+  /** kafkajs's name of the broker's error code. */
+  type?: string;
   message?: string;
   code?: string;
   cause?: unknown;
@@ -64,10 +68,11 @@ export function explainKafkaFailure(error: unknown, where: { brokers: readonly s
       { cause: error },
     );
   }
-  if (links.some((l) => l.name === 'KafkaJSNumberOfRetriesExceeded' || l.name === 'KafkaJSConnectionError')) {
+  // ILLEGAL_SASL_STATE: SASL offered to a listener that has none.
+  if (links.some((l) => (l.name !== undefined && CONNECTION_ERRORS.has(l.name)) || l.type === 'ILLEGAL_SASL_STATE')) {
     const over = `${tls ? 'TLS' : 'plaintext'}, ${sasl ? `SASL ${sasl.mechanism.toUpperCase()}` : 'no SASL'}`;
     return new KafkaConnectFailed(
-      `Kafka at ${at} could not be reached (${over}): ${deepest}; check KAFKA_BROKERS, and that KAFKA_SSL and KAFKA_SASL_MECHANISM match the brokers' listener`,
+      `Kafka at ${at} did not answer (${over}): ${deepest}; check KAFKA_BROKERS, and that KAFKA_SSL and KAFKA_SASL_MECHANISM match the brokers' listener`,
       { cause: error },
     );
   }

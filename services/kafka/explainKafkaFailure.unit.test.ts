@@ -42,7 +42,17 @@ describe('explainKafkaFailure', () => {
     const closed = new KafkaJSConnectionError('Connection error: read ECONNRESET');
     const error = new KafkaJSNumberOfRetriesExceeded(closed, { cause: closed });
     expect((explainKafkaFailure(error, { brokers, security: { tls: false } }) as Error).message).toMatch(
-      /^Kafka at kafka-1\.example:9096,kafka-2\.example:9096 could not be reached \(plaintext, no SASL\): Connection error: read ECONNRESET; check KAFKA_BROKERS/,
+      /^Kafka at kafka-1\.example:9096,kafka-2\.example:9096 did not answer \(plaintext, no SASL\): Connection error: read ECONNRESET; check KAFKA_BROKERS/,
+    );
+  });
+
+  it('says SASL was offered to a listener without it', () => {
+    const illegal = Object.assign(new Error('Request is not valid given the current SASL state'), {
+      name: 'KafkaJSProtocolError',
+      type: 'ILLEGAL_SASL_STATE',
+    });
+    expect((explainKafkaFailure(illegal, { brokers, security: scram }) as Error).message).toMatch(
+      /^Kafka at .* did not answer \(TLS, SASL SCRAM-SHA-256\): Request is not valid given the current SASL state; check KAFKA_BROKERS/,
     );
   });
 
