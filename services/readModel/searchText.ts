@@ -102,15 +102,33 @@ function addTrigrams(chars: readonly string[], into: Set<string>): void {
 }
 
 /**
- * Search keys over the given fields: each field is folded (and, when it has Cyrillic letters,
- * also transliterated); `tokens` are its distinct 3-grams and final pairs (addGrams), `text`
- * the folded variants joined by "\n" (a substring never crosses two fields).
+ * How much of a searched field `search` matches (decisions.md, "Hostile input": "derived text"):
+ * its first 1,000 characters once folded (a name, a city, a venue), or its own number
+ * (a description: searchedDescription).
  */
-export function searchTokens(fields: ReadonlyArray<string | null | undefined>): { tokens: string[]; text: string } {
+export const SEARCHED_FIELD_CHARS = 1_000;
+
+/** A field searched up to another number of folded characters than SEARCHED_FIELD_CHARS. */
+export interface SearchedText {
+  readonly text: string;
+  readonly chars: number;
+}
+
+export type SearchField = string | SearchedText | null | undefined;
+
+/**
+ * Search keys over the given fields: each field is folded and cut to its searched characters
+ * (foldSearchPrefix; and, when it has Cyrillic letters, also transliterated); `tokens` are its
+ * distinct 3-grams and final pairs (addGrams), `text` the folded variants joined by "\n" (a
+ * substring never crosses two fields).
+ */
+export function searchTokens(fields: readonly SearchField[]): { tokens: string[]; text: string } {
   // The same names and titles are written again on every batch that touches their record, so
   // the keys are kept by their input, in a memo bounded in bytes: a long text's keys are many
   // times its size, and a bound in entries alone let a few such texts fill the projector's heap.
-  const key = fields.map((f) => f ?? '\u0001').join('\u0000');
+  const key = fields
+    .map((f) => (f === null || f === undefined ? '\u0001' : typeof f === 'string' ? f : `\u0002${f.chars}\u0002${f.text}`))
+    .join('\u0000');
   const known = tokenMemo.get(key);
   if (known) return { tokens: [...known.tokens], text: known.text };
   const keys = computeSearchTokens(fields);
@@ -141,33 +159,58 @@ export const tokenMemoBytes = (): number => tokenMemo.calculatedSize;
 
 /**
  * The part of a competition's `description` that `search` matches (decisions.md, "Hostile
- * input"): its first characters, cut on a code point, so a description of a megabyte gives the
+ * input"): its first 20,000 characters once folded, so a description of a megabyte gives the
  * keys of a page, not a heap of them.
  */
 export const SEARCHED_DESCRIPTION_CHARS = 20_000;
-export function searchedDescription(description: string | null): string | null {
-  if (description === null || description.length <= SEARCHED_DESCRIPTION_CHARS) return description;
-  const end = isHighSurrogate(description.charCodeAt(SEARCHED_DESCRIPTION_CHARS - 1))
-    ? SEARCHED_DESCRIPTION_CHARS - 1
-    : SEARCHED_DESCRIPTION_CHARS;
-  return description.slice(0, end);
+export function searchedDescription(description: string | null): SearchedText | null {
+  return description === null ? null : { text: description, chars: SEARCHED_DESCRIPTION_CHARS };
 }
 
-const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+/**
+ * Folded characters past the ones kept that a prefix must give before its fold is trusted: the
+ * fold of a prefix differs from the whole text's only near its end (a final sigma, whitespace
+ * trimmed, marks cut from their letter).
+ */
+const FOLD_MARGIN_CHARS = 16;
 
 /**
- * At most this many keys per document. Only a field of tens of thousands of characters reaches
- * it (a searched description stops at SEARCHED_DESCRIPTION_CHARS); without it, a name of a
- * megabyte of varied characters would give a key array past MongoDB's 16 MB document limit, and
- * the write would fail on every retry.
+ * The first `chars` characters (code points) of `foldSearchText(text)`, folding no more of the
+ * text than it takes: a prefix as long as the characters wanted, doubled until its fold gives
+ * enough. Normalization can make one character many (U+FDFA is 18 under NFKD) or none (a
+ * combining mark), so neither the cut before folding nor the one after is enough alone: time
+ * and memory are linear in the part of the text read, and the result is at most `chars` long.
+ */
+export function foldSearchPrefix(text: string, chars: number): string {
+  for (let take = chars + FOLD_MARGIN_CHARS; ; take *= 2) {
+    const whole = take >= text.length;
+    const folded = foldSearchText(whole ? text : text.slice(0, codePointEnd(text, take)));
+    const end = codePointEnd(folded, chars);
+    if (whole || end < folded.length - FOLD_MARGIN_CHARS) return end >= folded.length ? folded : folded.slice(0, end).trimEnd();
+  }
+}
+
+/** The index in `text` after its first `count` code points (or its length). */
+function codePointEnd(text: string, count: number): number {
+  let index = 0;
+  for (let seen = 0; seen < count && index < text.length; seen++) {
+    const code = text.charCodeAt(index);
+    index += code >= 0xd800 && code <= 0xdbff && index + 1 < text.length ? 2 : 1;
+  }
+  return index;
+}
+
+/**
+ * At most this many keys per document: a backstop, as the cut fields (SEARCHED_FIELD_CHARS,
+ * SEARCHED_DESCRIPTION_CHARS) give far fewer.
  */
 export const MAX_SEARCH_TOKENS = 100_000;
 
-function computeSearchTokens(fields: ReadonlyArray<string | null | undefined>): { tokens: string[]; text: string } {
+function computeSearchTokens(fields: readonly SearchField[]): { tokens: string[]; text: string } {
   const variants: string[] = [];
   for (const field of fields) {
     if (field === null || field === undefined) continue;
-    const folded = foldSearchText(field);
+    const folded = typeof field === 'string' ? foldSearchPrefix(field, SEARCHED_FIELD_CHARS) : foldSearchPrefix(field.text, field.chars);
     if (folded === '') continue;
     for (const variant of [folded, transliterate(folded)]) {
       if (variant !== null && !variants.includes(variant)) variants.push(variant);
