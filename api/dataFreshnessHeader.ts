@@ -22,3 +22,14 @@ export function dataFreshnessHeader(source: ReadModelSource): Middleware {
     await next();
   };
 }
+
+/** The same header as lines, for a hit answered before Koa (earlyHit.ts), from the view of `request`. */
+export function dataFreshnessLines(
+  source: ReadModelSource,
+  request: object,
+): ReadonlyArray<readonly [string, string]> | Promise<ReadonlyArray<readonly [string, string]>> {
+  const lines = ({ currentAt }: { currentAt: Date | null }): ReadonlyArray<readonly [string, string]> =>
+    currentAt ? [[DATA_CURRENT_AT_HEADER, currentAt.toISOString()]] : [];
+  const view = source.viewNow(request);
+  return view instanceof Promise ? view.then(lines) : lines(view);
+}

@@ -2,12 +2,21 @@ import type { Middleware } from 'koa';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { matchEndpoint, matchedEndpointOf } from './http/index.ts';
 
-/**
- * Prometheus metrics of the public app, served on the operators' port only: requests by route
- * and status, latency by route, cache outcomes and rate-limited requests. The route label is the
- * endpoint's name (bounded), never the raw path.
- */
-export function httpMetrics(registry: Registry, basePath: string): Middleware {
+/** Records one request's metrics (also for a hit answered before Koa: earlyHit.ts). */
+export type RecordRequest = (request: {
+  route: string;
+  method: string;
+  status: number;
+  seconds: number;
+  cache: string | undefined;
+}) => void;
+
+const RECORDERS = new WeakMap<Registry, RecordRequest>();
+
+/** The request metrics of `registry`, registered once: requests by route and status, latency, cache outcomes, 429s. */
+export function requestMetrics(registry: Registry): RecordRequest {
+  const known = RECORDERS.get(registry);
+  if (known) return known;
   const registers = [registry];
   const requests = new Counter({
     name: 'api_requests_total',
@@ -29,6 +38,23 @@ export function httpMetrics(registry: Registry, basePath: string): Middleware {
     registers,
   });
   const limited = new Counter({ name: 'api_rate_limited_total', help: 'Requests refused with 429', registers });
+  const record: RecordRequest = ({ route, method, status, seconds, cache: outcome }) => {
+    requests.inc({ route, method, status: String(status) });
+    latency.observe({ route }, seconds);
+    if (outcome === 'HIT' || outcome === 'MISS' || outcome === 'BYPASS') cache.inc({ outcome });
+    if (status === 429) limited.inc();
+  };
+  RECORDERS.set(registry, record);
+  return record;
+}
+
+/**
+ * Prometheus metrics of the public app, served on the operators' port only: requests by route
+ * and status, latency by route, cache outcomes and rate-limited requests. The route label is the
+ * endpoint's name (bounded), never the raw path.
+ */
+export function httpMetrics(registry: Registry, basePath: string): Middleware {
+  const record = requestMetrics(registry);
   return async function measure(ctx, next) {
     const started = performance.now();
     try {
@@ -36,11 +62,14 @@ export function httpMetrics(registry: Registry, basePath: string): Middleware {
     } finally {
       // Requests refused before routing (429, CORS preflight) still count under their route.
       const route = (matchedEndpointOf(ctx) ?? matchEndpoint(ctx.path, basePath))?.definition.name ?? 'unmatched';
-      requests.inc({ route, method: ctx.method, status: String(ctx.status) });
-      latency.observe({ route }, (performance.now() - started) / 1000);
-      const outcome = ctx.response.get('X-Cache');
-      if (outcome === 'HIT' || outcome === 'MISS' || outcome === 'BYPASS') cache.inc({ outcome });
-      if (ctx.status === 429) limited.inc();
+      const outcome: unknown = ctx.response.get('X-Cache');
+      record({
+        route,
+        method: ctx.method,
+        status: ctx.status,
+        seconds: (performance.now() - started) / 1000,
+        cache: typeof outcome === 'string' ? outcome : undefined,
+      });
     }
   };
 }

@@ -14,17 +14,22 @@ export function requestLog(logger: Logger, clock: () => number = performance.now
       await next();
     } finally {
       const cache: unknown = ctx.response.get('X-Cache');
-      logger.info(
-        {
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          ms: Math.round((clock() - started) * 10) / 10,
-          cache: typeof cache === 'string' && cache !== '' ? cache : null,
-          requestId: requestIdOf(ctx),
-        },
-        'request',
-      );
+      logRequestLine(logger, {
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms: clock() - started,
+        cache: typeof cache === 'string' && cache !== '' ? cache : null,
+        requestId: requestIdOf(ctx),
+      });
     }
   };
+}
+
+/** The request log line (also written for a hit answered before Koa: earlyHit.ts). */
+export function logRequestLine(
+  logger: Logger,
+  line: { method: string; path: string; status: number; ms: number; cache: string | null; requestId: string },
+): void {
+  logger.info({ ...line, ms: Math.round(line.ms * 10) / 10 }, 'request');
 }

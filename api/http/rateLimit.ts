@@ -5,6 +5,7 @@ import { MemoryRateLimitStore } from './memoryRateLimitStore.ts';
 import { rateLimitHeaders } from './rateLimitHeaders.ts';
 import { renderError } from './renderError.ts';
 import { loggerOf } from './requestState.ts';
+import { takeRateDecision } from './earlyHit.ts';
 import type { RateLimitDecision, RateLimitStore } from './rateLimitStore.ts';
 
 export interface RateLimitOptions {
@@ -25,9 +26,11 @@ export interface RateLimitOptions {
  * so it writes its 429 itself; a failing store lets the request through (logged), because
  * the limiter protects the service and must not take it down.
  */
+export const RATE_LIMIT_DEFAULTS = { limit: 300, windowSeconds: 60 } as const;
+
 export function rateLimit(options: RateLimitOptions): Middleware {
-  const limit = options.limit ?? 300;
-  const windowSeconds = options.windowSeconds ?? 60;
+  const limit = options.limit ?? RATE_LIMIT_DEFAULTS.limit;
+  const windowSeconds = options.windowSeconds ?? RATE_LIMIT_DEFAULTS.windowSeconds;
   const store = options.store ?? new MemoryRateLimitStore({ limit, windowSeconds });
   const policy = { limit, windowSeconds };
 
@@ -36,8 +39,9 @@ export function rateLimit(options: RateLimitOptions): Middleware {
     const key = clientIp(ctx.ip);
     let decision: RateLimitDecision;
     try {
-      // The in-memory store decides at once: no promise to wait for on every request.
-      const pending = store.consume({ key, nowMs: options.clock(), limit, windowSeconds });
+      // The in-memory store decides at once: no promise to wait for on every request. A request
+      // the early hit counted already and left here (over budget) is not counted twice.
+      const pending = takeRateDecision(ctx.req) ?? store.consume({ key, nowMs: options.clock(), limit, windowSeconds });
       decision = pending instanceof Promise ? await pending : pending;
     } catch (err) {
       loggerOf(ctx)?.warn({ err }, 'rate-limit store failed; request let through');

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { EndpointDefinition, EndpointName } from '../../schemas/api/endpoints.ts';
 import type { CachedBody } from './bodyCache.ts';
 import { preferredCoding, type ContentCoding } from './contentCoding.ts';
-import { JSON_TYPE } from './serializeBody.ts';
+import { hitAnswer } from './hitAnswer.ts';
 
 export type CacheOutcome = 'HIT' | 'MISS' | 'BYPASS';
 
@@ -15,23 +15,16 @@ export function ttlOf(definition: EndpointDefinition, ttlSeconds?: Partial<Recor
   return ttlSeconds?.[definition.name] ?? definition.ttlSeconds;
 }
 
-/**
- * A stored answer as the response: its bytes and type (in the coding the client prefers, when
- * the entry has codings), its validators, its `Age` at `now`, X-Cache HIT. As a 304 it skips
- * the body (which the status would drop again): the same headers remain.
- */
+/** A stored answer as the response, as hitAnswer makes it (the one way a hit is replayed). */
 export function replayHit(ctx: Context, hit: CachedBody, now: number, cacheControl: string, status: 200 | 304 = 200): void {
-  ctx.status = status;
-  if (status === 200) {
-    ctx.type = hit.contentType ?? JSON_TYPE;
-    sendBody(ctx, hit.body, hit.encoded);
-  } else if (hit.encoded) {
-    ctx.vary('Accept-Encoding');
+  const answer = hitAnswer(hit, now, cacheControl, status, ctx.get('Accept-Encoding'));
+  ctx.status = answer.status;
+  for (const [name, value] of answer.headers) {
+    if (name === 'Vary') ctx.vary(value);
+    else ctx.set(name, value);
   }
-  ctx.set('ETag', hit.etag);
-  if (hit.lastModified) ctx.set('Last-Modified', hit.lastModified);
-  ctx.set('Age', String(Math.max(0, Math.floor((now - hit.storedAtMs) / 1000))));
-  markResponse(ctx, 'HIT', cacheControl);
+  // Koa keeps the type and length set above (the same values) and sends these bytes.
+  if (answer.body) ctx.body = answer.body;
 }
 
 export function markResponse(ctx: Context, state: CacheOutcome, cacheControl: string): void {

@@ -31,7 +31,7 @@ export interface ResponseCacheOptions {
    * entry stored under another version is a miss, so a write invalidates the cache of every
    * API instance at once. Never asked for an endpoint with no listings (static documents).
    */
-  readonly getDataVersion: (ctx: Context, listings: readonly DataListing[]) => Promise<string> | string;
+  readonly getDataVersion: (request: object, listings: readonly DataListing[]) => Promise<string> | string;
   /** Milliseconds since the epoch. */
   readonly clock: () => number;
   /** Overrides of the catalogue's TTLs, in seconds. */
