@@ -783,6 +783,7 @@ export interface components {
         NOT_MODIFIED: {
             headers: {
                 ETag: components["headers"]["ETag"];
+                Vary: components["headers"]["Vary"];
                 "Last-Modified": components["headers"]["Last-Modified"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "X-Cache": components["headers"]["X-Cache"];
@@ -952,7 +953,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 503 SERVICE_UNAVAILABLE: The read model (database) is unreachable. Never a partial body; retry after `Retry-After` seconds, and keep serving the last good response meanwhile. */
+        /** @description 503 SERVICE_UNAVAILABLE: The read model (database) is unreachable or a query ran out of time, or the instance is answering as many uncached requests as it takes and its short queue is full (`Retry-After: 1`). Never a partial body; retry after `Retry-After` seconds, and keep serving the last good response meanwhile. */
         SERVICE_UNAVAILABLE: {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
@@ -1001,7 +1002,7 @@ export interface components {
         RateLimit: string;
         /** @description IETF draft-ietf-httpapi-ratelimit-headers field: quota `q` per window `w` seconds. */
         "RateLimit-Policy": string;
-        /** @description Weak validator of the body bytes. Send it back as `If-None-Match`; unchanged data answers 304 with no body (cache hit or miss). */
+        /** @description Weak validator of the body: a hash of its bytes, or `W/"s-…"` (from the data version and the URL) on a body larger than the answer budget, which is streamed. The same in every `Content-Encoding`. Send it back as `If-None-Match`; unchanged data answers 304 with no body (cache hit or miss). */
         ETag: string;
         /** @description `public, max-age=<TTL>` (60 s competitions, 120 s registry listings and club detail, 300 s categories and filter values); `no-store` when `updatedSince` is present. */
         "Cache-Control": string;
@@ -1011,6 +1012,10 @@ export interface components {
         "X-Data-Current-At": string;
         /** @description On the competition detail: its `updatedAt` as an HTTP date. Send it back as `If-Modified-Since` (used only when no `If-None-Match` is sent, as RFC 9110 says) to get a 304 while it is unchanged. */
         "Last-Modified": string;
+        /** @description `br` or `gzip` when the request's `Accept-Encoding` accepts one (brotli preferred) and the body is 1 KB or more; absent otherwise (the body as is). */
+        "Content-Encoding": "br" | "gzip";
+        /** @description `Origin`, and `Accept-Encoding` where the body is sent coded for clients that accept it (1 KB or more). */
+        Vary: string;
         /** @description Seconds the body has been in the server-side cache (on a `HIT`). */
         Age: number;
         /** @description Seconds to wait before retrying. */
@@ -1077,6 +1082,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -1162,6 +1169,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -1235,6 +1244,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -1310,6 +1321,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -1361,6 +1374,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -1418,6 +1433,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -1465,6 +1482,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -1517,6 +1536,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -1574,6 +1595,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -1638,6 +1661,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -1683,6 +1708,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -1731,6 +1758,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -1804,6 +1833,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -1883,6 +1914,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -1950,6 +1983,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -2023,6 +2058,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -2092,6 +2129,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -2167,6 +2206,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -2230,6 +2271,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -2299,6 +2342,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -2346,6 +2391,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -2398,6 +2445,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -2443,6 +2492,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -2491,6 +2542,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -2535,6 +2588,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -2581,6 +2636,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -2625,6 +2682,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -2671,6 +2730,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -2715,6 +2776,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];
@@ -2761,6 +2824,8 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     "Last-Modified": components["headers"]["Last-Modified"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Cache": components["headers"]["X-Cache"];

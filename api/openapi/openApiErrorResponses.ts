@@ -45,7 +45,7 @@ const TEXT: Record<ErrorCode, ErrorResponseText> = {
   },
   SERVICE_UNAVAILABLE: {
     description:
-      'The read model (database) is unreachable. Never a partial body; retry after `Retry-After` seconds, and keep serving the last good response meanwhile.',
+      'The read model (database) is unreachable or a query ran out of time, or the instance is answering as many uncached requests as it takes and its short queue is full (`Retry-After: 1`). Never a partial body; retry after `Retry-After` seconds, and keep serving the last good response meanwhile.',
     message: 'The read model is temporarily unavailable; retry later.',
     headers: ['Retry-After'],
   },

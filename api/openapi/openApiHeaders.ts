@@ -21,7 +21,7 @@ export const OPENAPI_HEADERS = {
   },
   ETag: {
     description:
-      'Weak validator of the body bytes. Send it back as `If-None-Match`; unchanged data answers 304 with no body (cache hit or miss).',
+      'Weak validator of the body: a hash of its bytes, or `W/"s-…"` (from the data version and the URL) on a body larger than the answer budget, which is streamed. The same in every `Content-Encoding`. Send it back as `If-None-Match`; unchanged data answers 304 with no body (cache hit or miss).',
     schema: { type: 'string', examples: ['W/"3q2-7w_lJVYcWmXKrSc8HC-iVZ1t2IhGOfH1LDdr7LM"'] },
   },
   'Cache-Control': {
@@ -43,6 +43,15 @@ export const OPENAPI_HEADERS = {
       'On the competition detail: its `updatedAt` as an HTTP date. Send it back as `If-Modified-Since` (used only when no `If-None-Match` is sent, as RFC 9110 says) to get a 304 while it is unchanged.',
     schema: { type: 'string', examples: ['Sat, 14 Jun 2025 09:30:00 GMT'] },
   },
+  'Content-Encoding': {
+    description:
+      "`br` or `gzip` when the request's `Accept-Encoding` accepts one (brotli preferred) and the body is 1 KB or more; absent otherwise (the body as is).",
+    schema: { type: 'string', enum: ['br', 'gzip'] },
+  },
+  Vary: {
+    description: '`Origin`, and `Accept-Encoding` where the body is sent coded for clients that accept it (1 KB or more).',
+    schema: { type: 'string', examples: ['Origin, Accept-Encoding'] },
+  },
   Age: { description: 'Seconds the body has been in the server-side cache (on a `HIT`).', schema: integer },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
   Allow: { description: 'The methods the path accepts: `GET, HEAD`.', schema: { type: 'string', const: 'GET, HEAD' } },
@@ -61,6 +70,8 @@ const EVERY_RESPONSE: HeaderName[] = [
 
 export const HEADERS_OF_200: HeaderName[] = [
   'ETag',
+  'Content-Encoding',
+  'Vary',
   'Last-Modified',
   'Cache-Control',
   'X-Cache',
@@ -68,7 +79,15 @@ export const HEADERS_OF_200: HeaderName[] = [
   'X-Data-Current-At',
   ...EVERY_RESPONSE,
 ];
-export const HEADERS_OF_304: HeaderName[] = ['ETag', 'Last-Modified', 'Cache-Control', 'X-Cache', 'X-Data-Current-At', ...EVERY_RESPONSE];
+export const HEADERS_OF_304: HeaderName[] = [
+  'ETag',
+  'Vary',
+  'Last-Modified',
+  'Cache-Control',
+  'X-Cache',
+  'X-Data-Current-At',
+  ...EVERY_RESPONSE,
+];
 export const HEADERS_OF_ERROR: HeaderName[] = ['Cache-Control', ...EVERY_RESPONSE];
 
 export function headerRefs(names: readonly HeaderName[]): Record<string, { $ref: string }> {

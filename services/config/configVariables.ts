@@ -234,7 +234,7 @@ export const configVariables: ConfigVariable[] = [
   },
   {
     name: 'CACHE_ENTRY_MAX_BYTES',
-    schema: Type.Integer({ minimum: 65_536, maximum: 67_108_864 }),
+    schema: Type.Integer({ minimum: 1024, maximum: 67_108_864 }),
     default: '1048576',
     description:
       'the answer budget: the largest body the API builds whole in memory, compresses once and caches; a larger one is streamed as it is read and not cached',
