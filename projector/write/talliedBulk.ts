@@ -2,6 +2,7 @@ import type { AnyBulkWriteOperation, Collection, Db, Document, WriteConcern } fr
 import { MongoError } from 'mongodb';
 import { facetProjection, facetDeltas, type FacetFields } from '../../services/readModel/facets.ts';
 import type { ReadListing } from '../../services/readModel/indexPlan.ts';
+import { readTransactionLifetimeLimit } from '../../services/mongo/index.ts';
 
 /** Every projection document has a string _id. */
 type Stored = Document & { _id: string };
@@ -30,8 +31,18 @@ export interface TalliedBulk {
   writeConcern: WriteConcern;
 }
 
-/** How many times a transaction that met another's writes runs again before the batch fails. */
-const MAX_ATTEMPTS = 40;
+/** How many times one transaction runs in all before the batch fails (the consumer reads the chunk again later). */
+const MAX_ATTEMPTS = 8;
+/** After this many failed runs of one transaction, its ops are split in two transactions instead. */
+const SPLIT_AFTER_ATTEMPTS = 3;
+/** Transactions run in all for one call, pieces included, before the batch fails. */
+const MAX_TOTAL_ATTEMPTS = 64;
+/** What a run that took this share of the server's transaction lifetime does next time: split, not run again whole. */
+const LIFETIME_SHARE = 0.5;
+/** How long the server's transaction lifetime, once read, is trusted. */
+const LIFETIME_RECHECK_MS = 10_000;
+/** MongoDB's codes of a transaction the server aborted for its age: TransactionExceededLifetimeLimitSeconds, NoSuchTransaction. */
+const TOO_OLD_CODES: ReadonlySet<unknown> = new Set([290, 251]);
 
 /**
  * Writes guarded replaces and deletes of one read collection and the change they make to its
@@ -43,11 +54,30 @@ const MAX_ATTEMPTS = 40;
  * so a batch that runs again after a crash, or after a commit whose result was lost, adds
  * nothing for what had landed. A conflict with another transaction (another partition's or
  * another instance's writes to a shared coach or club, a tally slot two processes share) runs
- * the whole transaction again. Returns the indexes of the ops whose document is not theirs after
+ * the transaction again, in halves once it has failed a few times or taken half the server's
+ * transaction lifetime (writePiece). Returns the indexes of the ops whose document is not theirs after
  * it (their guard lost to a newer one).
  */
 export async function writeTallied(bulk: TalliedBulk, ops: readonly AnyBulkWriteOperation<Stored>[]): Promise<Set<number>> {
+  const lifetimeMs = await transactionLifetimeMs(bulk.db);
+  return writePiece(bulk, ops, { lifetimeMs, attemptsLeft: MAX_TOTAL_ATTEMPTS });
+}
+
+/**
+ * One transaction over `ops`, run again after a conflict, but never the same way for ever: a run
+ * that took half the server's transaction lifetime, was aborted for its age, or failed
+ * SPLIT_AFTER_ATTEMPTS times is split in two transactions of half the ops each (each adds the
+ * tally deltas of what it saw, so the halves together add what the whole would); all the runs of
+ * one call are bounded (MAX_TOTAL_ATTEMPTS), and past the bound the error goes to the consumer.
+ */
+async function writePiece(
+  bulk: TalliedBulk,
+  ops: readonly AnyBulkWriteOperation<Stored>[],
+  limits: { lifetimeMs: number | null; attemptsLeft: number },
+): Promise<Set<number>> {
   for (let attempt = 1; ; attempt++) {
+    limits.attemptsLeft--;
+    const began = performance.now();
     const session = bulk.db.client.startSession();
     try {
       session.startTransaction({ writeConcern: bulk.writeConcern });
@@ -56,12 +86,40 @@ export async function writeTallied(bulk: TalliedBulk, ops: readonly AnyBulkWrite
       return lost;
     } catch (error) {
       if (session.inTransaction()) await session.abortTransaction().catch(() => undefined);
-      if (attempt >= MAX_ATTEMPTS || !runsAgain(error)) throw error;
+      if (!runsAgain(error) || limits.attemptsLeft <= 0) throw error;
+      const tooLong = tooOld(error) || (limits.lifetimeMs !== null && performance.now() - began > LIFETIME_SHARE * limits.lifetimeMs);
+      if (ops.length > 1 && (tooLong || attempt >= SPLIT_AFTER_ATTEMPTS)) return writeHalves(bulk, ops, limits);
+      if (attempt >= MAX_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
     } finally {
       await session.endSession();
     }
   }
+}
+
+/** The ops in two transactions, one after the other; the indexes of the ops whose guard lost, in `ops`' numbering. */
+async function writeHalves(
+  bulk: TalliedBulk,
+  ops: readonly AnyBulkWriteOperation<Stored>[],
+  limits: { lifetimeMs: number | null; attemptsLeft: number },
+): Promise<Set<number>> {
+  const half = ops.length >>> 1;
+  const first = await writePiece(bulk, ops.slice(0, half), limits);
+  const second = await writePiece(bulk, ops.slice(half), limits);
+  return new Set([...first, ...[...second].map((i) => i + half)]);
+}
+
+const tooOld = (error: unknown): boolean => error instanceof MongoError && TOO_OLD_CODES.has(error.code);
+
+const lifetimes = new WeakMap<Db, { at: number; ms: Promise<number | null> }>();
+
+/** The server's transaction lifetime in milliseconds (null where it will not say), read again every LIFETIME_RECHECK_MS. */
+function transactionLifetimeMs(db: Db): Promise<number | null> {
+  const known = lifetimes.get(db);
+  if (known && performance.now() - known.at < LIFETIME_RECHECK_MS) return known.ms;
+  const ms = readTransactionLifetimeLimit(db).then((seconds) => (seconds === null ? null : 1000 * seconds));
+  lifetimes.set(db, { at: performance.now(), ms });
+  return ms;
 }
 
 async function writeOnce(
