@@ -79,9 +79,10 @@ export async function bootstrapFromTopic(context: ProjectorContext, options: Boo
     report(result.messages, true);
     return true;
   } catch (error) {
+    // A bootstrap that stopped (its claim taken over, no progress, a failure) gives both claims back, so the next start bootstraps again.
+    await giveBack().catch(() => undefined);
     if (!(error instanceof BuildClaimHeld)) throw error;
     // An operator's rebuild fills the next generation already: follow its switch like the other instances.
-    await giveBack();
     context.logger.warn({ err: error }, 'not bootstrapping: another process is building the next generation');
     return false;
   }

@@ -24,6 +24,8 @@ export interface RebuildOptions extends ProjectorContext {
   onProgress?: (progress: { applied: number; total: number }) => void;
   /** Called as the work after the replay moves on, with what it does now (a human phrase). */
   onStage?: (stage: string) => void;
+  /** How long the replay may apply nothing before the build gives its claim back (BUILD_NO_PROGRESS_MS by default). */
+  noProgressMs?: number;
 }
 
 export interface RebuildResult {
@@ -51,7 +53,9 @@ export async function rebuildReadModel(opts: RebuildOptions): Promise<RebuildRes
   try {
     messages = await buildAndSwitch(opts, claim, from);
   } catch (error) {
+    // Given back whatever stopped the build (a lost claim is no longer ours: the release matches nothing).
     await claim.release().catch(() => undefined);
+    opts.logger.error({ err: error, owner: claim.owner, from }, 'the build of the next generation stopped; its claim is given back');
     throw error;
   } finally {
     claim.stop();
@@ -70,11 +74,13 @@ async function buildAndSwitch(opts: RebuildOptions, claim: HeldClaim, from: numb
   let replayed: Replayed;
   try {
     await prepareGeneration(opts, admin, to);
-    replayed = await replayTopic(opts, admin, from, to);
+    replayed = await replayTopic(opts, admin, from, to, claim.lost);
   } finally {
     await admin.disconnect();
   }
+  claim.lost.throwIfAborted();
   await deriveAndIndex(opts, replayed, to);
+  claim.lost.throwIfAborted();
   opts.onStage?.('indexes built; applying the clock, then switching');
   const sweeping = performance.now();
   const swept = await sweepDue(replayed.store, opts.projection, opts.clock(), derivationFailed(opts));
@@ -82,6 +88,7 @@ async function buildAndSwitch(opts: RebuildOptions, claim: HeldClaim, from: numb
   const tallied = (opts.format ?? READ_MODEL_FORMAT) >= TALLIES_SINCE_FORMAT;
   if (tallied) opts.onStage?.('clock applied; counting the tallies, then switching');
   const tallies = tallied ? await countTallies(opts.db, projectionCollections(to)) : 0;
+  claim.lost.throwIfAborted();
   // The switch removes the claim: its heartbeat must not take that for a takeover.
   claim.stop();
   if (!(await switchGeneration(opts.db, from, to, { format: opts.format, owner: claim.owner, tallied }))) {

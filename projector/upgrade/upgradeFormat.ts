@@ -1,4 +1,4 @@
-import { claimBuild, ensureMeta, type ReadModelMeta } from '../../services/mongo/index.ts';
+import { claimBuild, databaseNow, ensureMeta, type ReadModelMeta } from '../../services/mongo/index.ts';
 import { READ_MODEL_FORMAT } from '../../services/readModel/readModelFormat.ts';
 import { StartRefused } from '../../services/runMain.ts';
 import type { ProjectorContext } from '../projectorContext.ts';
@@ -38,7 +38,7 @@ export async function upgradeFormat(context: ProjectorContext, options: UpgradeO
       throw new StartRefused(`the read model is of format ${meta.format}, newer than this projector's ${format}: run the newer projector`);
     }
     const claim = { format, from: meta.generation, owner: options.owner };
-    if (await claimBuild(context.db, claim, context.clock(), options.staleAfterMs ?? 60_000)) {
+    if (await claimBuild(context.db, claim, await databaseNow(context.db), options.staleAfterMs ?? 60_000)) {
       context.metrics.formatUpgrade.reset();
       context.metrics.formatUpgrade.set({ state: 'building' }, 1);
       await rebuildInFormat(context, options, meta);

@@ -8,6 +8,7 @@ import { META_COLLECTION } from './readModelMeta.ts';
  * and fill the same collections under each other, so a rebuild needs the claim to start and to
  * switch. The holder refreshes `heartbeatAt` while it works; a claim whose heartbeat is older than
  * the caller's `staleAfterMs` belongs to a process that died, and the next builder takes it over.
+ * Builders pass the database's clock as `now` (databaseNow), never their host's.
  * The switch of generations removes it (switchGeneration).
  */
 export interface BuildClaim {
@@ -85,6 +86,16 @@ export async function giveBackBuild(db: Db, owner: string): Promise<void> {
   const pending = sending.get(owner);
   if (pending) await Promise.allSettled([...pending]);
   await releaseBuild(db, owner);
+}
+
+/**
+ * The database's own clock, from its `hello` reply: every builder stamps and judges heartbeats by
+ * it, so a host whose clock is off by minutes neither takes a live claim over as stale nor keeps
+ * a dead one looking fresh. The host's clock only where the server does not say.
+ */
+export async function databaseNow(db: Db): Promise<Date> {
+  const hello = await db.admin().command({ hello: 1 });
+  return hello.localTime instanceof Date ? hello.localTime : new Date();
 }
 
 /** The standing claim, if any (`npm run status`). */

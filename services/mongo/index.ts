@@ -14,5 +14,5 @@ export {
   type ReadModelMeta,
 } from './readModelMeta.ts';
 export { readRebuildProgress, recordRebuildProgress, type RebuildProgress } from './rebuildProgress.ts';
-export { beatBuild, claimBuild, giveBackBuild, readBuild, releaseBuild, type BuildClaim } from './buildClaim.ts';
+export { beatBuild, claimBuild, databaseNow, giveBackBuild, readBuild, releaseBuild, type BuildClaim } from './buildClaim.ts';
 export { abandonedTransactionGoneWithinMs, readTransactionLifetimeLimit } from './transactionLifetime.ts';
