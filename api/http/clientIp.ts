@@ -27,12 +27,59 @@ export function clientIp(ip: string): string {
   return `${prefix.map((part) => part.toString(16)).join(':')}::/64`;
 }
 
+/** `a.b.c.d:port` or `[v6]:port`, as some proxies write a forwarded address. */
+const WITH_PORT = /^(?:\[([^\]]+)\]|((?:\d{1,3}\.){3}\d{1,3})):\d{1,5}$/;
+
+/** The IP address `entry` names (a port some proxies add is dropped), or null when it names none. */
+export function forwardedAddress(entry: string): string | null {
+  const withPort = WITH_PORT.exec(entry);
+  const address = withPort ? (withPort[1] ?? withPort[2] ?? '') : entry;
+  if (CANONICAL_IPV4.test(address)) return address;
+  if (ipaddr.IPv4.isValidFourPartDecimal(address) || ipaddr.IPv6.isValid(address)) return address;
+  return null;
+}
+
 /**
- * Koa's own proxy handling: behind N trusted proxies `ctx.ip` is the N-th `X-Forwarded-For`
- * entry from the right (the address the outermost trusted proxy saw), the leftmost one when
- * there are fewer; with 0 the header is ignored and `ctx.ip` is the socket address.
+ * The client's address behind trusted proxies. `trusted` holds the `X-Forwarded-For` entries
+ * the trusted proxies wrote (koa's `ctx.ips`: the last N), the client's first. What a proxy
+ * forwards as its client's address is not always one (`unknown`, an obfuscated token, a value
+ * a proxy passed on from the client when fewer proxies stood in front than configured): such an
+ * entry must not become a rate-limit key of its own, one per made-up value. The nearest valid
+ * entry after it is used instead, an address a trusted proxy saw, and the socket address when
+ * there is none (the innermost proxy).
  */
-export function trustProxies(app: { proxy: boolean; maxIpsCount: number }, trustedProxyCount: number): void {
+export function forwardedClient(trusted: readonly string[], socketAddress: string): string {
+  for (const entry of trusted) {
+    const address = forwardedAddress(entry);
+    if (address !== null) return address;
+  }
+  return socketAddress;
+}
+
+const CLIENT_ADDRESS: unique symbol = Symbol('clientAddress');
+
+interface KoaRequestLike {
+  readonly ips: string[];
+  readonly socket: { readonly remoteAddress?: string | undefined };
+  [CLIENT_ADDRESS]?: string;
+}
+
+/**
+ * Koa's own proxy handling, with `ctx.ip` read through forwardedClient: behind N trusted proxies
+ * the N-th `X-Forwarded-For` entry from the right (the address the outermost trusted proxy saw),
+ * the leftmost one when there are fewer, or the nearest valid one after it when it is no IP
+ * address; with 0 the header is ignored and `ctx.ip` is the socket address.
+ */
+export function trustProxies(app: { proxy: boolean; maxIpsCount: number; request: object }, trustedProxyCount: number): void {
   app.proxy = trustedProxyCount > 0;
   app.maxIpsCount = trustedProxyCount;
+  Object.defineProperty(app.request, 'ip', {
+    configurable: true,
+    get(this: KoaRequestLike): string {
+      return (this[CLIENT_ADDRESS] ??= forwardedClient(this.ips, this.socket.remoteAddress ?? ''));
+    },
+    set(this: KoaRequestLike, address: string) {
+      this[CLIENT_ADDRESS] = address;
+    },
+  });
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import ipaddr from 'ipaddr.js';
-import { clientIp } from './clientIp.ts';
+import Koa from 'koa';
+import { clientIp, forwardedClient, trustProxies } from './clientIp.ts';
 
 describe('clientIp (the rate-limit key of an address)', () => {
   it('keys an IPv4 address by itself, also when it arrives IPv4-mapped', () => {
@@ -44,5 +46,51 @@ describe('clientIp (the rate-limit key of an address)', () => {
     expect(clientIp('[2001:db8::1]:443')).toBe('[2001:db8::1]:443');
     expect(clientIp('x'.repeat(500))).toHaveLength(64);
     expect(clientIp('2001:db8::1::2')).toBe('2001:db8::1::2');
+  });
+});
+
+describe('forwardedClient (the client behind trusted proxies)', () => {
+  it('takes the first trusted entry when it is an IP address, with a port some proxies add dropped', () => {
+    expect(forwardedClient(['203.0.113.7'], '10.0.0.1')).toBe('203.0.113.7');
+    expect(forwardedClient(['2001:db8::1', '198.51.100.2'], '10.0.0.1')).toBe('2001:db8::1');
+    expect(forwardedClient(['203.0.113.7:51234'], '10.0.0.1')).toBe('203.0.113.7');
+    expect(forwardedClient(['[2001:db8::1]:443'], '10.0.0.1')).toBe('2001:db8::1');
+    expect(forwardedClient(['::ffff:203.0.113.7'], '10.0.0.1')).toBe('::ffff:203.0.113.7');
+  });
+
+  it('never keys a made-up entry: the nearest valid entry after it, else the socket address', () => {
+    for (const made of ['unknown', 'x'.repeat(500), '_hidden', '256.0.0.1', '1.2.3.4.5', '2001:db8::1::2', '', 'a b', '1', '0x7f.1']) {
+      expect(forwardedClient([made, '198.51.100.2'], '10.0.0.1'), made).toBe('198.51.100.2');
+      expect(forwardedClient([made], '10.0.0.1'), made).toBe('10.0.0.1');
+    }
+    expect(forwardedClient([], '10.0.0.1')).toBe('10.0.0.1');
+  });
+
+  it('gives every made-up value one key, so values by the thousand are one budget', () => {
+    const keys = new Set(Array.from({ length: 1000 }, (_, i) => clientIp(forwardedClient([`client-${i}`], '10.0.0.1'))));
+    expect([...keys]).toEqual(['10.0.0.1']);
+  });
+});
+
+describe('trustProxies (ctx.ip of a Koa app)', () => {
+  const ipOf = (trusted: number, forwardedFor: string | undefined, socket = '10.0.0.1'): string => {
+    const app = new Koa();
+    trustProxies(app, trusted);
+    const headers: Record<string, string> = forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor };
+    const req = { headers, socket: { remoteAddress: socket } } as unknown as IncomingMessage;
+    return app.createContext(req, {} as ServerResponse).ip;
+  };
+
+  it('ignores X-Forwarded-For with no trusted proxy', () => {
+    expect(ipOf(0, '203.0.113.7')).toBe('10.0.0.1');
+  });
+
+  it('takes the address the outermost trusted proxy saw, and falls back past an entry that is no address', () => {
+    expect(ipOf(1, 'spoofed, 203.0.113.7')).toBe('203.0.113.7');
+    expect(ipOf(2, 'spoofed, 203.0.113.7, 198.51.100.2')).toBe('203.0.113.7');
+    expect(ipOf(1, 'unknown')).toBe('10.0.0.1');
+    expect(ipOf(2, 'unknown, 198.51.100.2')).toBe('198.51.100.2');
+    expect(ipOf(2, 'garbage')).toBe('10.0.0.1');
+    expect(ipOf(1, undefined)).toBe('10.0.0.1');
   });
 });

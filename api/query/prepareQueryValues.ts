@@ -5,6 +5,7 @@ import { describeRange } from './describeRange.ts';
 import { quoteValue } from './parameterLabel.ts';
 import { exceedsLength } from './exceedsLength.ts';
 import { ownEntry } from './ownEntry.ts';
+import { controlCharacterProblem } from './controlCharacterProblem.ts';
 
 // The pre-pass: what JSON Schema cannot say about a raw query string. It detects unknown,
 // refused and repeated names, and turns each raw string into the JSON value the schema
@@ -52,6 +53,8 @@ export function prepareQueryValues(definition: EndpointDefinition, rawQuery: str
 
 function convert(schema: TSchema, text: string): Conversion {
   if (text.trim() === '') return { ok: false, explanation: 'must not be empty' };
+  const control = controlCharacterProblem(text);
+  if (control) return { ok: false, explanation: control };
   // Checked on the text as sent, before any trimming or splitting, as the document's maxLength reads.
   const tooLong = lengthProblem(schema, text);
   if (tooLong) return { ok: false, explanation: tooLong };

@@ -50,9 +50,11 @@ describe('text parameters: at most 100 characters as sent', () => {
     });
   });
 
-  it('keeps control characters, NUL and lone surrogates within the bound, reporting each as text', () => {
-    const nul = parseQuery('competitions', `search=ab%00%01%1F`);
-    expect(nul.ok).toBe(true);
+  it('refuses control characters and NUL, and keeps lone surrogates within the bound as text', () => {
+    expect(parseQuery('competitions', `search=ab%00%01%1F`)).toEqual({
+      ok: false,
+      details: ['search: must not contain control characters (got "ab\\u0000\\u0001\\u001f")'],
+    });
     // A percent-encoded lone surrogate is not UTF-8: it decodes to U+FFFD replacement characters.
     const surrogate = parseQuery('competitions', `search=ab%ED%A0%80`);
     expect(surrogate.ok && surrogate.query.search).toBe('ab\uFFFD\uFFFD\uFFFD');

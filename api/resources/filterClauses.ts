@@ -2,6 +2,17 @@ import type { Document } from 'mongodb';
 import { countryIdKey, escapeRegExp, foldSearchText, searchQuery } from '../../services/readModel/index.ts';
 import type { FilterDeclaration } from '../../services/readModel/listingFilters.ts';
 
+/**
+ * `text` as a regular expression that matches it literally: metacharacters escaped, and every
+ * control character written as a `\xHH` escape, so no raw NUL or other control byte reaches
+ * the database's `$regex` (where a NUL is an error, not a character). Query validation refuses
+ * control characters already; this keeps the clause safe whatever calls it.
+ */
+export function literalPattern(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return escapeRegExp(text).replace(/[\u0000-\u001f\u007f-\u009f]/gu, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
 /** Matches no document (a search that folds to fewer than 2 characters finds nothing). */
 const NOTHING: Document = { _id: { $in: [] } };
 
@@ -21,7 +32,7 @@ function searchClause(tokensPath: string, search: string): Document {
   const tokens =
     wanted.prefix === null ? { $all: wanted.tokens } : { $elemMatch: { $gte: wanted.prefix, $lte: `${wanted.prefix}\u{10FFFF}` } };
   const textPath = tokensPath.replace(/tokens$/, 'text');
-  return { [tokensPath]: tokens, [textPath]: { $regex: escapeRegExp(wanted.text) } };
+  return { [tokensPath]: tokens, [textPath]: { $regex: literalPattern(wanted.text) } };
 }
 
 /** Equality on a folded key (case- and diacritic-insensitive exact match, e.g. `country`). */
@@ -31,7 +42,7 @@ function foldedEquals(path: string, value: string): Document {
 
 /** Case- and diacritic-insensitive prefix match on a folded key (an anchored, escaped regex). */
 function foldedPrefix(path: string, value: string): Document {
-  return { [path]: { $regex: `^${escapeRegExp(foldSearchText(value))}` } };
+  return { [path]: { $regex: `^${literalPattern(foldSearchText(value))}` } };
 }
 
 function anyOf(path: string, values: readonly unknown[]): Document {

@@ -36,7 +36,10 @@ export function BooleanParameter(description: string) {
 // What String.prototype.trim removes (ECMAScript WhiteSpace and LineTerminator), spelled out:
 // `\s` means other sets in other regex dialects (a client's, the fuzzer's Python).
 const TRIMMED = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
-const KEPT = `[^${TRIMMED}]`;
+// Control characters other than white space answer 400 (api/query/controlCharacterProblem.ts).
+const CONTROL = '\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u009f';
+const KEPT = `[^${TRIMMED}${CONTROL}]`;
+const ANY = `[^${CONTROL}]*`;
 
 /**
  * The most characters (Unicode code points, as JSON Schema counts them) of a text parameter or
@@ -47,13 +50,13 @@ export const MAX_TEXT_LENGTH = 100;
 
 /**
  * Free text: the server trims it, then needs `minLength` characters (1 or 2). The pattern says
- * the same of the text as sent (a character that is kept, or two with anything between), so a
- * value of spaces around one letter is not described as valid. `maxLength` counts the text as
+ * the same of the text as sent (a character that is kept, or two with anything between, and no
+ * control character), so a value of spaces around one letter is not described as valid. `maxLength` counts the text as
  * sent, spaces included, so the document and the server agree on every value.
  */
 export function TextParameter(description: string, options: { minLength?: 1 | 2 } = {}) {
   const minLength = options.minLength ?? 1;
-  const pattern = minLength === 1 ? KEPT : `${KEPT}[\\s\\S]*${KEPT}`;
+  const pattern = minLength === 1 ? `^${ANY}${KEPT}${ANY}$` : `^${ANY}${KEPT}${ANY}${KEPT}${ANY}$`;
   return Type.Optional(
     Type.String({ minLength, maxLength: MAX_TEXT_LENGTH, pattern, description: `${description} At most ${MAX_TEXT_LENGTH} characters.` }),
   );
