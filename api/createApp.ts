@@ -13,6 +13,7 @@ import { dataFreshnessHeader } from './dataFreshnessHeader.ts';
 import { httpMetrics } from './httpMetrics.ts';
 import { requestLog } from './requestLog.ts';
 import { resourceRoutes } from './resources/index.ts';
+import { searchGate } from './searchGate.ts';
 
 export interface AppDependencies {
   config: Readonly<Config>;
@@ -83,6 +84,8 @@ export function createApp(deps: AppDependencies): Koa {
   });
   for (const middleware of front.middlewares) app.use(middleware);
   if (front.earlyHit) answerHitsFirst(app, front.earlyHit);
+  // After the cache: a hit runs no search, a miss waits for one of the instance's search turns.
+  app.use(searchGate({ atOnce: config.api.searchesAtOnce, ...(deps.metrics ? { metrics: deps.metrics } : {}) }));
   app.use(resourceRoutes({ config, source, clock }));
   return app;
 }

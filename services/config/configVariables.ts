@@ -221,10 +221,10 @@ export const configVariables: ConfigVariable[] = [
   },
   {
     name: 'API_SEARCHES_AT_ONCE',
-    schema: Type.Integer({ minimum: 1, maximum: 256 }),
-    default: '4',
+    schema: Type.Integer({ minimum: 1, maximum: 1000 }),
+    default: '2',
     description:
-      'uncached `search` requests one API instance runs at once; as many more wait, up to 2 s, and the rest answer 503 with Retry-After',
+      'of the uncached answers one API instance makes at once (API_WORK_CONCURRENCY), how many may run a `search`; one more answers 503 with Retry-After at once, so searches leave the other slots free',
   },
   {
     name: 'CACHE_MAX_BYTES',

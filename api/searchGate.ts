@@ -1,0 +1,78 @@
+import type { Middleware } from 'koa';
+import { Counter, type Registry } from 'prom-client';
+import type { EndpointName } from '../schemas/api/endpoints.ts';
+import { apiState } from './http/requestState.ts';
+import { WorkGate } from './http/workGate.ts';
+
+/**
+ * What uncached searches may cost one API instance (decisions.md, "Hostile input"). A search is
+ * the one query whose database work grows with the stored text, not with the page: the regular
+ * expression runs over the search text of every document the index narrows to, and the count
+ * runs it again. Every uncached answer already waits for one of the instance's work slots
+ * (API_WORK_CONCURRENCY, its queue and its 503); of those slots at most `atOnce` run a search
+ * (config API_SEARCHES_AT_ONCE), and a search that finds them taken answers 503 with
+ * `Retry-After` at once. It does not queue again: it would hold a work slot while it waited,
+ * and the point is to leave the other slots to the requests that are not searches. Distinct
+ * searches from any number of addresses then cost the database at most `atOnce` scans at a
+ * time, each within the query time limit.
+ */
+export const SEARCH_BUDGET = { atOnce: 2, retryAfterSeconds: 1 } as const;
+
+/**
+ * Endpoints whose `search` is a database clause (LISTING_FILTERS, `match: 'search'`). The
+ * categories of one competition are searched in process, in the one document already read.
+ */
+const SEARCHED_IN_DATABASE: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  'competitions',
+  'competitionsCalendar',
+  'dancers',
+  'coaches',
+  'judges',
+  'clubs',
+]);
+
+export interface SearchGateOptions {
+  readonly atOnce?: number;
+  readonly metrics?: Registry;
+}
+
+/**
+ * Runs the route of an uncached request that carries `search` within one of SEARCH_BUDGET's
+ * turns. Mount after the response cache (a hit costs no search) and before the routes.
+ */
+export function searchGate(options: SearchGateOptions = {}): Middleware {
+  const turns = new WorkGate({
+    concurrency: options.atOnce ?? SEARCH_BUDGET.atOnce,
+    queueLength: 0,
+    queueTimeoutMs: 0,
+    retryAfterSeconds: SEARCH_BUDGET.retryAfterSeconds,
+  });
+  const refused = options.metrics
+    ? new Counter({
+        name: 'api_searches_refused_total',
+        help: 'Uncached searches answered 503 because the instance already ran API_SEARCHES_AT_ONCE of them',
+        registers: [options.metrics],
+      })
+    : undefined;
+  return async (ctx, next) => {
+    const state = apiState(ctx);
+    const endpoint = state.endpoint?.definition.name;
+    const search = (state.query as { search?: unknown } | undefined)?.search;
+    if (endpoint === undefined || search === undefined || !SEARCHED_IN_DATABASE.has(endpoint)) {
+      await next();
+      return;
+    }
+    let release: () => void;
+    try {
+      release = await turns.acquire();
+    } catch (refusal) {
+      refused?.inc();
+      throw refusal;
+    }
+    try {
+      await next();
+    } finally {
+      release();
+    }
+  };
+}
