@@ -59,7 +59,13 @@ runMain('api', async () => {
     ...(sharedLimit ? { rateLimitStore: sharedLimit.store } : {}),
   });
   const handle = app.callback();
-  const server = createApiServer((req, res) => void handle(req, res), { metrics: registry });
+  // Behind trusted proxies every socket address is a proxy's: a cap per address would be one cap
+  // for all clients, so the per-client cap is left to the proxy there (docs/calling.md, "CORS and connections").
+  const server = createApiServer((req, res) => void handle(req, res), {
+    metrics: registry,
+    connectionsPerClient: config.api.trustedProxyCount > 0 ? null : config.api.connectionsPerClient,
+    stalledResponseTimeoutMs: config.api.stalledResponseTimeoutMs,
+  });
   shutdown.add('http server', () => new Promise((resolve) => server.close(resolve)));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
+import { closeStalledResponses } from '../http/closeStalledResponses.ts';
+import { CONNECTION_TIMEOUTS, connectionTimeoutOptions } from '../http/connectionTimeouts.ts';
 import { healthAnswer } from './healthAnswer.ts';
 import { readinessGauge } from './readinessGauge.ts';
 
@@ -14,6 +16,13 @@ export type ReadinessCheck = () => Promise<{ ready: boolean; checks: Record<stri
  * stuck on a paused database must not hang the load balancer's request (nor pile up).
  */
 export const READINESS_TIMEOUT_MS = 3000;
+
+/**
+ * The operators' port keeps the public port's connection timeouts (CONNECTION_TIMEOUTS) and a
+ * small connection cap: its callers are a scraper, probes and an operator, so a client that
+ * reaches it anyway (a mistaken address) cannot hold it open nor pile connections on it.
+ */
+export const OPS_SERVER_LIMITS = { ...CONNECTION_TIMEOUTS, maxConnections: 64 } as const;
 
 export async function startOpsServer(opts: {
   host: string;
@@ -31,7 +40,7 @@ export async function startOpsServer(opts: {
       () => false,
     ),
   );
-  const server = createServer((req, res) => {
+  const server = createServer(connectionTimeoutOptions(), (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const reply = (status: number, type: string, body: string): void => {
       res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
@@ -55,6 +64,8 @@ export async function startOpsServer(opts: {
     }
     reply(404, 'text/plain', 'not found\n');
   });
+  server.maxConnections = OPS_SERVER_LIMITS.maxConnections;
+  closeStalledResponses(server, { timeoutMs: OPS_SERVER_LIMITS.stalledResponseTimeoutMs });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());
