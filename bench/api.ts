@@ -1,6 +1,7 @@
 // API benchmark: node bench/api.ts [--events 2000000] [--seed 3] [--duration 10] [--connections 50]
 //                                   [--rounds 3] [--throughput-events N] [--samples 10]
-//                                   [--endpoint-seconds 240] [--parts throughput,uncached,memory]
+//                                   [--endpoint-seconds 240] [--parts throughput,uncached,memory,flood]
+//                                   [--flood-competitions 30] (flood: the largest answers, its own small model)
 //                                   [--db NAME] (an existing read model to measure uncached, e.g. npm start's)
 //                                   [--results docs/performance.md | none] [--reseed]
 // (`npm run bench:api`). Seeds the read model of a generated history once (>= 200,000 persons,
@@ -23,6 +24,8 @@ import { collectionName, connectMongo, readMeta } from '../services/mongo/index.
 import { readCollections } from '../services/readModel/documents.ts';
 import { readCollectionIndexes } from '../services/readModel/indexPlan.ts';
 import { resultsRecorder, RESULTS_FILE } from './saveResults.ts';
+import { answerFlood } from './answerFlood.ts';
+import { rawGet } from './rawGet.ts';
 import { duration } from './seedProgress.ts';
 import { seedReadModel } from './seedReadModel.ts';
 
@@ -40,7 +43,8 @@ const { values: args } = parseArgs({
     'throughput-events': { type: 'string' },
     db: { type: 'string' },
     // Which parts to run: throughput (cached, 304, bare), uncached (latency per endpoint), memory.
-    parts: { type: 'string', default: 'throughput,uncached,memory' },
+    parts: { type: 'string', default: 'throughput,uncached,memory,flood' },
+    'flood-competitions': { type: 'string', default: '30' },
     // An endpoint's uncached sampling stops after this long (at least one sample).
     'endpoint-seconds': { type: 'string', default: '240' },
     // Where each part's figures are kept (its block replaced); `none` writes nothing.
@@ -55,6 +59,7 @@ const NOW = new Date('2026-11-23T12:00:00Z');
 const API = 'http://127.0.0.1:18080';
 const BARE = 'http://127.0.0.1:18081';
 const FIXED = 'http://127.0.0.1:18082';
+const BARE_BR = 'http://127.0.0.1:18083';
 
 const endpoints = await startLocalServers(optionsFromEnv(process.env, log));
 
@@ -179,6 +184,17 @@ const throughputEvents = args['throughput-events'] ?? (parts.has('uncached') ? a
 if (parts.has('throughput')) await throughput();
 if (parts.has('uncached')) await uncachedLatency();
 if (parts.has('memory')) memory();
+if (parts.has('flood')) {
+  const lines = await answerFlood({
+    mongoUrl: endpoints.mongoUrl,
+    competitions: Number(args['flood-competitions']),
+    seconds: Number(args.duration),
+    connections: Number(args.connections),
+    log,
+  });
+  process.stdout.write(`${lines.join('\n')}\n`);
+  record('flood', lines.join('\n'));
+}
 process.exit(0);
 
 async function throughput(): Promise<void> {
@@ -195,9 +211,25 @@ async function throughput(): Promise<void> {
     };
     writeFileSync('.run/bench-competitions.json', JSON.stringify(sample));
     const bare = start(['bench/bareServer.ts', '18081', '.run/bench-competitions.json'], {});
+    // The same resource in brotli, as the API's hit sends it, for the bare server of the coded body.
+    const coded = await rawGet(`${API}/api/v1/competitions`, { 'Accept-Encoding': 'br' });
+    const codedSample = {
+      bodyBase64: coded.body.toString('base64'),
+      headers: { ...sample.headers, 'Content-Encoding': coded.headers['content-encoding'] ?? 'identity', Vary: 'Origin, Accept-Encoding' },
+    };
+    writeFileSync('.run/bench-competitions-br.json', JSON.stringify(codedSample));
+    const bareBr = start(['bench/bareServer.ts', '18083', '.run/bench-competitions-br.json'], {});
+    const wire = await bytesOnTheWire([
+      '/competitions',
+      '/competitions?limit=100',
+      '/competitions?limit=100&include=categories',
+      '/dancers?limit=100',
+      '/filters',
+    ]);
     const fixed = await startApi(model.dbName, 'bench/fixedVersionApi.ts', FIXED);
     try {
       await waitReady(BARE, bare);
+      await waitReady(BARE_BR, bareBr);
       // A cached phase must not straddle the entry's expiry: the refill is a query of the
       // database, which would be measured as a stall of the cache path. Age and max-age tell how
       // long the entry has left; when too little, wait for it to expire and refill it first.
@@ -223,6 +255,8 @@ async function throughput(): Promise<void> {
         r304: autocannon.Result;
         r200: autocannon.Result;
         fixed: autocannon.Result;
+        bareBr: autocannon.Result;
+        cachedBr: autocannon.Result;
       }[] = [];
       for (let i = 0; i < Number(args.rounds); i++) {
         rounds.push({
@@ -233,6 +267,10 @@ async function throughput(): Promise<void> {
           }),
           r200: await load(`round ${i + 1}: API GET /competitions again (200)`, `${API}/api/v1/competitions`),
           fixed: await load(`round ${i + 1}: diagnostic: same app, version read once`, `${FIXED}/api/v1/competitions`),
+          bareBr: await load(`round ${i + 1}: bare node:http, same brotli bytes`, BARE_BR),
+          cachedBr: await load(`round ${i + 1}: API GET /competitions in brotli (cache HIT)`, `${API}/api/v1/competitions`, {
+            'Accept-Encoding': 'br',
+          }),
         });
       }
       const pctOf = (a: autocannon.Result, b: autocannon.Result): number => (100 * a.requests.average) / b.requests.average;
@@ -256,23 +294,52 @@ async function throughput(): Promise<void> {
             r.fixed,
             `${pctOf(r.fixed, r.bare).toFixed(0)} % of bare; no per-request version read, not the service`,
           ),
+          row('  bare node:http, same brotli bytes', r.bareBr),
+          row('  API cached GET /competitions, br (HIT)', r.cachedBr, `${pctOf(r.cachedBr, r.bareBr).toFixed(0)} % of bare br`),
         );
       });
       const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       out.push(
         `median over rounds: cached = ${median(rounds.map((r) => pctOf(r.cached, r.bare))).toFixed(0)} % of bare (goal >= 80 %); ` +
           `304 = ${median(rounds.map((r) => pctOf(r.r304, r.r200))).toFixed(0)} % of the 200 path (goal >= 120 %); ` +
-          `diagnostic, version read once = ${median(rounds.map((r) => pctOf(r.fixed, r.bare))).toFixed(0)} % of bare`,
+          `diagnostic, version read once = ${median(rounds.map((r) => pctOf(r.fixed, r.bare))).toFixed(0)} % of bare; ` +
+          `brotli hit = ${median(rounds.map((r) => pctOf(r.cachedBr, r.bareBr))).toFixed(0)} % of bare serving the same bytes (goal >= 80 %)`,
+        ...wire,
       );
       process.stdout.write(`${out.join('\n')}\n`);
       record('throughput', out.join('\n'));
     } finally {
       bare.kill('SIGTERM');
+      bareBr.kill('SIGTERM');
       await stopApi(fixed);
     }
   } finally {
     await stopApi(api);
   }
+}
+
+/**
+ * Bytes on the wire of each path in each coding (a hit, after one request filled the cache), and
+ * what one cache entry costs with its codings beside the plain bytes: with codings a cache of the
+ * same size holds fewer entries, which bounds the hit ratio a flood of distinct URLs sees.
+ */
+async function bytesOnTheWire(paths: readonly string[]): Promise<string[]> {
+  const lines = ['bytes on the wire (cache HIT; plain / gzip / br; entry = plain + codings):'];
+  for (const path of paths) {
+    await rawGet(`${API}/api/v1${path}`, {});
+    const [plain, gzip, br] = await Promise.all(
+      ([{}, { 'Accept-Encoding': 'gzip' }, { 'Accept-Encoding': 'br' }] as Array<Record<string, string>>).map((headers) =>
+        rawGet(`${API}/api/v1${path}`, headers),
+      ),
+    );
+    const coded = gzip!.headers['content-encoding'] !== undefined;
+    const entry = plain!.body.length + (coded ? gzip!.body.length + br!.body.length : 0);
+    lines.push(
+      `  ${path.padEnd(46)} ${String(plain!.body.length).padStart(8)} / ${String(gzip!.body.length).padStart(7)} / ${String(br!.body.length).padStart(7)}` +
+        `  entry ${entry} B: ${(entry / plain!.body.length).toFixed(2)}x the plain bytes`,
+    );
+  }
+  return lines;
 }
 
 async function uncachedLatency(): Promise<void> {

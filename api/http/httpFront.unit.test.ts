@@ -24,9 +24,15 @@ afterEach(async () => {
 
 /** The pipeline before a route of JSON pages made item by item (`items` of `itemBytes` each), served on a port. */
 async function front(
-  options: { items?: number; itemBytes?: number; maxEntryBytes?: number; work?: { concurrency: number; queueLength: number } } = {},
+  options: {
+    items?: number;
+    itemBytes?: number;
+    maxEntryBytes?: number;
+    delayMs?: number;
+    work?: { concurrency: number; queueLength: number };
+  } = {},
 ) {
-  const state = { now: T0, routeCalls: 0, early: [] as EarlyAnswer[], release: undefined as undefined | (() => void) };
+  const state = { now: T0, routeCalls: 0, early: [] as EarlyAnswer[] };
   const app = new Koa();
   app.silent = true;
   const built = httpFront({
@@ -90,7 +96,7 @@ const VARYING = new Set(['x-ratelimit-remaining', 'ratelimit', 'age', 'x-cache',
 const stable = (reply: Raw): Array<[string, string]> => reply.headers.filter(([name]) => !VARYING.has(name));
 
 describe('the hit answered before Koa', () => {
-  it.each([{}, { 'Accept-Encoding': 'gzip' }, { 'Accept-Encoding': 'br, gzip' }])(
+  it.each<Record<string, string>>([{}, { 'Accept-Encoding': 'gzip' }, { 'Accept-Encoding': 'br, gzip' }])(
     'has the miss’s bytes and headers, and the headers of the hit through the pipeline in their order (%o)',
     async (coding) => {
       const { state, get } = await front();
