@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MongoNetworkError } from 'mongodb';
+import { MongoNetworkError, MongoServerError } from 'mongodb';
 import { createHistory } from '../../generator/createHistory.ts';
 import { MemoryProjectionStore } from '../../test/support/memoryProjectionStore.ts';
 import type { ProjectionConfig } from '../evolve/index.ts';
@@ -56,6 +56,17 @@ describe('a subject whose derivation fails on its own content', () => {
     expect(failed).toEqual([due[0]]);
     expect(await store.findDue('dancers', LATER, 1_000)).toEqual([due[0]]);
     expect(result.persons).toBeGreaterThanOrEqual(due.length);
+  });
+
+  it('is left due by a clock sweep when the database refuses its document for its content, and the others are swept', async () => {
+    const store = new FailingOn('none yet', () => new MongoServerError({ message: 'BSONObj size is invalid', code: 10334 }));
+    await projectEvents(history, store, config, NOW);
+    const due = await store.findDue('dancers', LATER, 1_000);
+    store.bad = due[1]!;
+    const failed: string[] = [];
+    await sweepDue(store, config, LATER, (_, id) => void failed.push(id));
+    expect(failed).toEqual([due[1]]);
+    expect(await store.findDue('dancers', LATER, 1_000)).toEqual([due[1]]);
   });
 
   it('keeps the retry path for a database error', async () => {
