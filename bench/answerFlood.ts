@@ -103,7 +103,7 @@ export async function answerFlood(options: FloodOptions): Promise<string[]> {
       API_PORT: String(PORT),
       API_OPS_PORT: '19490',
       API_PUBLIC_URL: ORIGIN,
-      RATE_LIMIT_MAX: '100000000',
+      RATE_LIMIT_MAX: '1000000',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
