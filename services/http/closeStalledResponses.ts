@@ -13,33 +13,53 @@ export interface StalledResponseOptions {
 }
 
 interface Progress {
-  /** Bytes the kernel has taken so far (bytesWritten less what is still waiting in the stream). */
+  /** Bytes whose writes have completed (bytesWritten less what still waits in the stream). */
   flushed: number;
-  /** When `flushed` last moved while bytes were waiting. */
+  /** Bytes of the write in flight that the kernel has not taken yet (libuv's write queue). */
+  queued: number;
+  /** When either last moved while bytes were waiting. */
   since: number;
 }
 
+/** What the sockets of a server show of their writes; `queued` is libuv's, when the handle has it. */
+export interface WriteCounters {
+  readonly writableLength: number;
+  readonly bytesWritten: number;
+  readonly queued?: number | undefined;
+}
+
 /**
- * Whether `socket` has waited `timeoutMs` with bytes it could not hand to the kernel and none
+ * libuv's count of bytes handed to the socket that the kernel has not taken. A body sent in one
+ * write completes only when its last byte leaves, so the stream's own counters stand still
+ * while a client reads a large one slowly; this one moves with every byte the kernel takes.
+ */
+function queuedOf(socket: Socket): number | undefined {
+  return (socket as unknown as { _handle?: { writeQueueSize?: unknown } | null })._handle?.writeQueueSize as number | undefined;
+}
+
+/**
+ * Whether a socket has waited `timeoutMs` with bytes it could not hand to the kernel and none
  * taken since: the client asked for a body and does not read it. Pure bookkeeping over the
- * socket's counters, so a test can drive it; `progress` is the socket's own record.
+ * socket's counters, so a test can drive it; `progress` holds each socket's record.
  */
 export function isStalled(
-  socket: Pick<Socket, 'writableLength' | 'bytesWritten'>,
+  socket: object,
+  counters: WriteCounters,
   progress: Map<object, Progress>,
   now: number,
   timeoutMs: number,
 ): boolean {
-  if (socket.writableLength === 0) {
+  if (counters.writableLength === 0) {
     // Nothing waits: an idle socket, or one whose answer is still being worked out. Idle reads
     // are the server's header, request and keep-alive timeouts' business, not this one's.
     progress.delete(socket);
     return false;
   }
-  const flushed = (socket.bytesWritten ?? 0) - socket.writableLength;
+  const flushed = counters.bytesWritten - counters.writableLength;
+  const queued = counters.queued ?? 0;
   const seen = progress.get(socket);
-  if (seen === undefined || seen.flushed !== flushed) {
-    progress.set(socket, { flushed, since: now });
+  if (seen === undefined || seen.flushed !== flushed || seen.queued !== queued) {
+    progress.set(socket, { flushed, queued, since: now });
     return false;
   }
   return now - seen.since >= timeoutMs;
@@ -62,7 +82,8 @@ export function closeStalledResponses(server: Server, options: StalledResponseOp
   const check = (): void => {
     const at = now();
     for (const socket of sockets) {
-      if (!isStalled(socket, progress, at, options.timeoutMs)) continue;
+      const counters = { writableLength: socket.writableLength, bytesWritten: socket.bytesWritten ?? 0, queued: queuedOf(socket) };
+      if (!isStalled(socket, counters, progress, at, options.timeoutMs)) continue;
       sockets.delete(socket);
       progress.delete(socket);
       socket.destroy();
