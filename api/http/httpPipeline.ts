@@ -15,7 +15,7 @@ import { BodyCache } from './bodyCache.ts';
 import { earlyHit, type EarlyHit, type EarlyHitOptions } from './earlyHit.ts';
 import { MemoryRateLimitStore } from './memoryRateLimitStore.ts';
 import { ResolvedUrls } from './resolvedUrls.ts';
-import { cacheEntryBytes, DEFAULT_ENTRY_MAX_BYTES, type ResponseCacheOptions } from './responseCache.ts';
+import type { ResponseCacheOptions } from './responseCache.ts';
 import { WorkGate, type WorkGateOptions } from './workGate.ts';
 
 export interface HttpPipelineOptions {
@@ -51,8 +51,7 @@ export function httpPipeline(options: HttpPipelineOptions): Middleware[] {
 
 /** httpPipeline, with the hit answered before Koa (earlyHit.ts) sharing its cache, resolved URLs and rate-limit store. */
 export function httpFront(options: HttpPipelineOptions): HttpFront {
-  const cache =
-    options.cache.cache ?? new BodyCache(options.cache.maxBytes, cacheEntryBytes(options.cache.maxEntryBytes ?? DEFAULT_ENTRY_MAX_BYTES));
+  const cache = options.cache.cache ?? new BodyCache(options.cache.maxBytes);
   // A slot frees within one request's time, so a refused client may retry at once.
   const work = options.work ? new WorkGate({ ...options.work, retryAfterSeconds: 1 }) : undefined;
   const resolved = new ResolvedUrls();

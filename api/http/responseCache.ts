@@ -56,7 +56,7 @@ export interface ResponseCacheOptions {
  */
 export function responseCache(options: ResponseCacheOptions): Middleware {
   const budget = options.maxEntryBytes ?? DEFAULT_ENTRY_MAX_BYTES;
-  const cache = options.cache ?? new BodyCache(options.maxBytes, cacheEntryBytes(budget));
+  const cache = options.cache ?? new BodyCache(options.maxBytes);
   const flights = new SingleFlight<CachedBody>();
   const work = options.work;
 
@@ -92,7 +92,10 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
           markResponse(ctx, 'MISS', cacheControl);
           return null;
         }
-        const entry = await storedResponse(ctx, { version, now, ttl });
+        // A static document (the reference page's files) is the app's own bytes, already in memory: kept whatever its size.
+        const entryBudget = definition.listings.length === 0 ? Number.POSITIVE_INFINITY : budget;
+        const entry = await storedResponse(ctx, { version, now, ttl, budget: entryBudget });
+        if (made === 'whole' && !entry && ctx.status === 200) markResponse(ctx, 'MISS', cacheControl);
         if (entry) {
           cache.set(key, entry);
           sendBody(ctx, entry.body, entry.encoded);
@@ -115,11 +118,6 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
     if (hit) replayHit(ctx, hit, now, cacheControl);
     else await computeAndStore();
   };
-}
-
-/** What a cache entry of a body within `budget` may cost: the body, two codings no larger than it, and bookkeeping. */
-export function cacheEntryBytes(budget: number): number {
-  return 3 * budget + 4096;
 }
 
 /** The data version a cached answer of `definition` must carry to be served now ('static': a document with no listings). */
@@ -204,7 +202,11 @@ async function uncached(ctx: Context, next: () => Promise<unknown>, options: Unc
 async function encodeUncached(ctx: Context): Promise<void> {
   if (!isBypass(apiState(ctx).query) && !apiState(ctx).resolved?.bypass) return;
   const body = serializeBody(ctx);
-  if (!body) return;
+  if (body) await encodeOnce(ctx, body);
+}
+
+/** The weak ETag of `body` and the coding the client prefers, for a body sent once and not kept. */
+async function encodeOnce(ctx: Context, body: Buffer): Promise<void> {
   ctx.set('ETag', weakEtag(body));
   if (body.length < COMPRESS_MIN_BYTES) return;
   ctx.vary('Accept-Encoding');
@@ -247,11 +249,19 @@ function streamBody(
   }
 }
 
-/** The response as a cache entry (its ETag set on the response), or null when it is not a cacheable 200. */
-async function storedResponse(ctx: Context, at: { version: string; now: number; ttl: number }): Promise<CachedBody | null> {
+/**
+ * The response as a cache entry (its ETag set on the response), or null when it is not a cacheable
+ * 200; a body built whole past the budget (a route's object, not a StreamedBody) is sent coded as
+ * asked but not kept, so its codings are not made for nothing.
+ */
+async function storedResponse(ctx: Context, at: { version: string; now: number; ttl: number; budget: number }): Promise<CachedBody | null> {
   if (ctx.status !== 200) return null;
   const body = serializeBody(ctx);
   if (!body) return null;
+  if (body.length > at.budget) {
+    await encodeOnce(ctx, body);
+    return null;
+  }
   const etag = weakEtag(body);
   ctx.set('ETag', etag);
   const lastModified = ctx.response.get('Last-Modified') || undefined;
