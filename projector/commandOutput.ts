@@ -9,17 +9,29 @@ import type { LogDestination } from '../services/logDestination.ts';
 /** pino's numeric levels, by name, for the readable lines. */
 const LEVEL_NAMES: Record<number, string> = { 40: 'warning', 50: 'error', 60: 'fatal' };
 
-/** One JSON log line as a sentence: `rebuild: warning: <message>: <error>` (the other fields left out). */
+/**
+ * One JSON log line as a sentence: `rebuild: warning: <message> at <partition>:<offset>: <reason
+ * or error>`, the position and reason when the line has them, the other fields left out.
+ */
 export function readableLogLine(command: string, jsonLine: string): string {
-  let entry: { level?: number; msg?: string; err?: { message?: string } };
+  let entry: {
+    level?: number;
+    msg?: string;
+    err?: { message?: string };
+    partition?: number | string;
+    offset?: number | string;
+    reason?: unknown;
+  };
   try {
     entry = JSON.parse(jsonLine) as typeof entry;
   } catch {
     return `${command}: ${jsonLine.trim()}`;
   }
   const level = LEVEL_NAMES[entry.level ?? 0] ?? 'note';
-  const cause = entry.err?.message ? `: ${entry.err.message}` : '';
-  return `${command}: ${level}: ${entry.msg ?? '(no message)'}${cause}`;
+  const at = entry.partition !== undefined && entry.offset !== undefined ? ` at ${entry.partition}:${entry.offset}` : '';
+  const why = typeof entry.reason === 'string' ? entry.reason : entry.err?.message;
+  const cause = why ? `: ${why.split('\n')[0]!.slice(0, 300)}` : '';
+  return `${command}: ${level}: ${entry.msg ?? '(no message)'}${at}${cause}`;
 }
 
 /** A destination that writes each log line readably to stderr. */

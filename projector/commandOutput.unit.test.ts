@@ -17,6 +17,17 @@ describe('readableLogLine', () => {
     });
     expect(readableLogLine('rebuild', failed)).toBe('rebuild: error: could not record the rebuild progress: not primary');
     expect(readableLogLine('status', 'not json\n')).toBe('status: not json');
+    // Two dead letters of one replay are told apart by where they were and why.
+    const invalid = JSON.stringify({
+      level: 40,
+      partition: 2,
+      offset: '1004',
+      reason: 'eventId: must be a uuid\nmore',
+      msg: 'dead-lettered an invalid message',
+    });
+    expect(readableLogLine('rebuild', invalid)).toBe(
+      'rebuild: warning: dead-lettered an invalid message at 2:1004: eventId: must be a uuid',
+    );
   });
 });
 
