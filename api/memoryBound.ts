@@ -12,6 +12,6 @@ export const API_MEMORY_FLAGS_FILE = 'scripts/api.node-flags';
  * Without a young-generation cap V8 sizes it from the machine, and most of an uncapped
  * instance's resident memory under a flood of distinct URLs and addresses was young generation;
  * with these flags throughput stayed the same (measured side by side, with the smaller old space
- * that proved too tight: docs/performance.md, The cache hit before the work).
+ * that proved too tight: docs/performance.md, "The API").
  */
 export const API_MEMORY_FLAGS = readNodeFlags(API_MEMORY_FLAGS_FILE);

@@ -10,7 +10,7 @@ export const PROJECTOR_MEMORY_FLAGS_FILE = 'scripts/projector.node-flags';
  * rebuild, and the bootstrap of an empty read model, stays under 512 MB of resident memory.
  * Without them V8 lets garbage and fetched, serialized buffers build up between collections to
  * several times the live set; with them a rebuild takes a little longer (measured, both side by
- * side with `npm run bench:projector`: docs/performance.md, History of the rebuild). An operator
+ * side with `npm run bench:projector`: docs/performance.md, "The rebuild"). An operator
  * with more memory than speed to spare may drop them from the launch; NODE_OPTIONS cannot, since
  * the command line's flags come after it.
  */

@@ -34,7 +34,7 @@ export const FETCH_LIMITS = { maxBytes: 16 * 1024 * 1024, maxBytesPerPartition: 
  * replay. Its fetches are smaller than FETCH_LIMITS all the same: it replays two partitions at
  * once under the heap cap (memoryBound.ts), fetched buffers are a large part of its peak memory,
  * and smaller fetches cost it only a few more writes in about the same time (measured:
- * docs/performance.md, History of the rebuild).
+ * docs/performance.md, "The rebuild").
  */
 export const REPLAY_CHUNK_SIZE = 25_000;
 export const REPLAY_FETCH_LIMITS = { maxBytes: 12 * 1024 * 1024, maxBytesPerPartition: 3 * 1024 * 1024 } as const;

@@ -11,7 +11,7 @@ import type { RebuildOptions } from './rebuildReadModel.ts';
  * at one core while Node waited on it. Partitions hold disjoint aggregates and the replay defers
  * what they share (coaches, clubs) to its end, so their writes never touch the same documents;
  * this is what two projector instances do live. Why two and not one or three: docs/performance.md,
- * "History of the rebuild".
+ * "The rebuild".
  */
 export const REPLAY_PARTITIONS_AT_ONCE = 2;
 

@@ -90,7 +90,7 @@ async function sweepPersonsCollecting(
  * Subjects derived together. A club loads the facts of its whole roster (a few dozen dancers and
  * their coaches), a coach a few, a person or a competition its state. The slices bound the heap
  * at the end of a rebuild, where the derivation runs (the peaks measured per slice size are in
- * docs/performance.md, "Rebuild"), for a small share of extra writes.
+ * docs/performance.md, "The rebuild"), for a small share of extra writes.
  */
 const DEFERRED_SLICE = { competitions: 500, persons: 2_000, coaches: 1_000, clubs: 250 } as const;
 

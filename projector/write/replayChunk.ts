@@ -9,7 +9,7 @@ import type { ProjectionStore } from './projectionStore.ts';
  * What a replay into a generation nobody reads yet leaves to its end, where each is derived once
  * from its final state (deriveDeferred) instead of in every chunk that touches it: the chunks
  * write the aggregates' states alone (the measured share of the replay this saves is in
- * docs/performance.md, "Rebuild").
+ * docs/performance.md, "The rebuild").
  */
 export interface DeferredSubjects {
   /** Competitions and persons whose states the replay changed: their documents (and facts) wait. */
