@@ -1,4 +1,12 @@
 import { checkBudget, type DocumentKind } from '../../services/readModel/documentBudgets.ts';
+import type { SlotWrite } from './cascadeSteps.ts';
+
+/**
+ * Documents found within their budget, so that a write the cascade checked before its step
+ * (stepWithinBudgets) is not measured again by the store. Only objects built for one write are
+ * passed (folded states, derived documents): none is changed between the check and its write.
+ */
+const checked = new WeakSet<object>();
 
 /**
  * Checks, before a write sends anything, that each document (nulls are deletions) is within the
@@ -7,9 +15,50 @@ import { checkBudget, type DocumentKind } from '../../services/readModel/documen
  * stored documents stay as they were.
  */
 export function withinBudgets(kind: DocumentKind, collection: string, docs: Iterable<object | null>): void {
-  checkBudget(kind, collection, nonNull(docs));
+  for (const doc of docs) {
+    if (doc === null || checked.has(doc)) continue;
+    checkBudget(kind, collection, [doc]);
+    checked.add(doc);
+  }
 }
 
-function* nonNull(docs: Iterable<object | null>): Iterable<object> {
-  for (const doc of docs) if (doc !== null) yield doc;
+/**
+ * Checks every document of one cascade step before any of its writes starts: the writes of a
+ * step run together, and a state refused while its document (or the other way round) was
+ * already being written would leave the two apart.
+ */
+export function stepWithinBudgets(writes: readonly SlotWrite[]): void {
+  for (const write of writes) {
+    switch (write.slot) {
+      case 'states':
+        for (const kind of ['competition', 'person', 'club'] as const)
+          withinBudgets('state', `${kind}_states`, write.states[kind].values());
+        break;
+      case 'ownDocuments':
+      case 'sweptDocuments':
+        for (const listing of ['competitions', 'dancers', 'judges'] as const) withinBudgets('read', listing, write.docs[listing].values());
+        break;
+      case 'dancerFacts':
+        withinBudgets('fact', 'member_links', write.facts.values());
+        break;
+      case 'staffFacts':
+        withinBudgets(
+          'fact',
+          'member_links',
+          write.facts.map((f) => f.value),
+        );
+        break;
+      case 'coachDocuments':
+      case 'clubDocuments':
+        withinBudgets(
+          'read',
+          write.slot === 'coachDocuments' ? 'coaches' : 'clubs',
+          write.docs.map((d) => d.value),
+        );
+        break;
+      case 'coachRevisions':
+      case 'clubRevisions':
+        break;
+    }
+  }
 }

@@ -3,6 +3,7 @@ import type { DerivationEdges } from './deriveSubjects.ts';
 import { revisionKeys } from './deriveSubjects.ts';
 import type { Cascade } from './planCascade.ts';
 import type { OwnDocs, ProjectionStore } from './projectionStore.ts';
+import { stepWithinBudgets } from './withinBudgets.ts';
 
 /** How many documents each read listing got. */
 export interface Written {
@@ -32,6 +33,7 @@ export async function writeCascade(cascade: Cascade, edges: DerivationEdges): Pr
     if (slots.length !== step.writes.length || !step.writes.every((slot) => slots.includes(slot))) {
       throw new Error(`cascade step ${step.name} declares writes [${step.writes.join(', ')}] but made [${slots.join(', ')}]`);
     }
+    stepWithinBudgets(writes);
     await Promise.all(writes.map((write) => writeSlot(edges.store, write, written)));
     Object.assign(flow, handsOn);
   }
