@@ -2,6 +2,7 @@ import type { Admin, KafkaMessage, Producer } from 'kafkajs';
 import { MongoNetworkError } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyOutcome } from '../../projector/consume/applyChunk.ts';
+import { liveGroupId } from '../../projector/consume/liveGroupId.ts';
 import { runConsumer } from '../../projector/consume/runConsumer.ts';
 import { createProjectorMetrics } from '../../projector/metrics/projectorMetrics.ts';
 import { projectorReadiness } from '../../projector/projectorReadiness.ts';
@@ -11,6 +12,7 @@ import { stalledPartitionLines } from '../../projector/status/statusLines.ts';
 import { projectionCollections } from '../../projector/write/projectionCollections.ts';
 import type { DomainEvent } from '../../services/events/index.ts';
 import { createRegistry } from '../../services/metrics/createRegistry.ts';
+import { fetchCommittedOffsets } from '../../services/kafka/index.ts';
 import { readMeta } from '../../services/mongo/index.ts';
 import { DOCUMENT_BUDGETS } from '../../services/readModel/documentBudgets.ts';
 import { exampleEvent } from '../support/exampleEvents.ts';
@@ -22,8 +24,10 @@ import { readDeadLetters } from './readDeadLetters.ts';
 // No document, whatever its layout, can stop a partition (decisions.md, "Hostile input": stored
 // documents, a write the database refuses for a document's content, a partition that has not
 // committed for 60 s). Before: a competition whose state passed 16 MB (entries naming many
-// categories, valid by the contract) made the driver refuse the write, the projector retried the
-// chunk for ever, every later event of the partition waited, and readiness said ready.
+// categories, valid by the contract) made the driver refuse the write ("Document is larger than
+// the maximum size"), the projector retried the chunk for ever, every later event of the
+// partition waited, and readiness said ready; the document, written beside the refused state,
+// counted entries the state did not hold.
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const config = { zone: 'UTC', bufferPeriodDays: 30 };
@@ -105,7 +109,14 @@ describe('documents past their budget and stalled partitions', () => {
       const { generation } = await readMeta(h.mongo.db);
       const names = projectionCollections(generation);
       const competitions = h.mongo.db.collection<{ _id: string; registration: { entriesCount: number } }>(names.read.competitions);
-      await waitFor(async () => expect(await competitions.findOne({ _id: sentinel[0]!.aggregateId })).not.toBeNull(), 240_000, 1_000);
+      // The partition commits past every event (a sentinel's document alone could be written by a chunk that then fails).
+      const end = Number(offsets.at(-1)) + 1;
+      await waitFor(
+        async () => expect((await fetchCommittedOffsets(admin, liveGroupId(h.groupId, generation), h.topic)).get(PARTITION)).toBe(end),
+        240_000,
+        1_000,
+      );
+      expect(await competitions.findOne({ _id: sentinel[0]!.aggregateId })).not.toBeNull();
 
       // The state holds the entries that fit its budget; each later one is a dead letter of its own offset.
       const state = await h.mongo.db
