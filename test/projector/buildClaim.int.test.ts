@@ -6,6 +6,7 @@ import {
   beatBuild,
   claimBootstrap,
   claimBuild,
+  databaseNow,
   ensureMeta,
   giveBackBuild,
   readBuild,
@@ -67,7 +68,7 @@ describe('the build claim of the next generation', () => {
     await h.produce(events);
     const { db } = h.mongo;
     const { generation } = await readMeta(db);
-    expect(await claimBuild(db, claimOf('projector-upgrading', generation), NOW, 60_000)).toBe(true);
+    expect(await claimBuild(db, claimOf('projector-upgrading', generation), await databaseNow(db), 60_000)).toBe(true);
     const refused = rebuildReadModel({ ...h.context(NOW), dropAfterMs: 0 });
     await expect(refused).rejects.toBeInstanceOf(StartRefused);
     await expect(refused).rejects.toThrow(/projector-upgrading/);
@@ -88,7 +89,7 @@ describe('the build claim of the next generation', () => {
       await fresh.produce([...createHistory({ seed: 6, events: 200, now: NOW })]);
       const { db } = fresh.mongo;
       const { generation } = await ensureMeta(db);
-      expect(await claimBuild(db, claimOf('npm run rebuild', generation), NOW, 60_000)).toBe(true);
+      expect(await claimBuild(db, claimOf('npm run rebuild', generation), await databaseNow(db), 60_000)).toBe(true);
       expect(await bootstrapFromTopic(fresh.context(NOW), { minEvents: 1 })).toBe(false);
       expect((await readBuild(db))?.owner).toBe('npm run rebuild');
       expect((await readMeta(db)).generation).toBe(generation);
