@@ -81,6 +81,7 @@ describe('operators/alerts.yml', () => {
   it('alerts on what an operator must hear about', () => {
     expect(reading('projector_lag_seconds')).toEqual(['FederationProjectorLagging', 'FederationProjectorStalled']);
     expect(reading('projector_consumer_lag_messages')).toEqual(['FederationProjectorBacklog']);
+    expect(reading('projector_partition_stalled')).toEqual(['FederationProjectorPartitionStalled']);
     expect(reading('projector_events_dead_lettered_total')).toEqual(['FederationProjectorDeadLetters']);
     expect(reading('projector_clock_sweep_duration_seconds_count')).toEqual(['FederationProjectorClockStalled']);
     expect(reading('projector_consumer_running')).toEqual(['FederationProjectorConsumerStopped']);
