@@ -47,7 +47,7 @@ export async function readPage<L extends ReadListing, P extends DocumentPath<Rea
  * of authored text (services/readModel/documentBudgets.ts), so a page's read holds at most this
  * many of them at a time, whatever `limit` asks for.
  */
-export const STREAM_BATCH_DOCUMENTS = 8;
+export const STREAM_BATCH_DOCUMENTS = 4;
 
 /**
  * readPage as a stream: the page's documents one by one from the cursor (STREAM_BATCH_DOCUMENTS
