@@ -6,6 +6,7 @@ import {
   type MemberLinkFact,
   type ProjectionConfig,
 } from '../evolve/index.ts';
+import { changedEntryRecords, type LoadedEntries } from './competitionEntryRecords.ts';
 import type { OwnDocs, OwnWrites, StateKind, States } from './projectionStore.ts';
 import { subjectsReachedBy } from './subjectsReachedBy.ts';
 
@@ -27,6 +28,8 @@ export interface CascadeInput {
   replayed: ReadonlySet<string>;
   /** The stored dancer link facts of the batch's persons, by fact id. */
   storedFacts: ReadonlyMap<string, MemberLinkFact>;
+  /** The entries the events name, by competition, as loaded before the fold. */
+  entries: ReadonlyMap<string, LoadedEntries>;
 }
 
 /** What a batch writes, before the coaches and clubs are derived from the stored facts. */
@@ -65,6 +68,7 @@ export function planCascade(input: CascadeInput, now: Date, config: ProjectionCo
     states: statesWithEvents(states, withEvents),
     docs: { competitions: new Map(), dancers: new Map(), judges: new Map() },
     facts: new Map(),
+    entries: changedEntryRecords(states.competition, input.entries),
     stamps: {
       stampAt: now.toISOString(),
       versions: new Map([
