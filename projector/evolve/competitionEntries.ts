@@ -1,3 +1,4 @@
+import type { CategoryDetails } from '../../services/events/index.ts';
 import type { CategoryStarts, CompetitionEntry, CompetitionState, EntryNaming } from './competitionState.ts';
 import type { CompetitionEvent } from './evolveCompetition.ts';
 
@@ -18,10 +19,33 @@ export const startsOf = (state: Pick<CompetitionState, 'starts'>, categoryId: st
 /** Whether a naming still counts: it was made in the category's current epoch. */
 const counts = (state: CompetitionState, naming: EntryNaming): boolean => naming.epoch === startsOf(state, naming.id).epoch;
 
-const isCategory = (state: CompetitionState): ((id: string) => boolean) => {
-  const ids = new Set(state.categories.map((c) => c.id));
-  return (id) => ids.has(id);
+/**
+ * How many of the state's categories have each id (a category change may give one the id of
+ * another), built once per categories array instead of once per entry event, which made an entry
+ * cost as much as the competition has categories. Every change of the categories makes a new
+ * array, but an addition, which pushes one: hence the size check.
+ */
+const categoryIdCounts = new WeakMap<readonly CategoryDetails[], { length: number; ids: Map<string, number> }>();
+const categoryCount = (state: Pick<CompetitionState, 'categories'>): ((id: string) => number) => {
+  let known = categoryIdCounts.get(state.categories);
+  if (!known || known.length !== state.categories.length) {
+    const ids = new Map<string, number>();
+    for (const { id } of state.categories) ids.set(id, (ids.get(id) ?? 0) + 1);
+    known = { length: state.categories.length, ids };
+    categoryIdCounts.set(state.categories, known);
+  }
+  const { ids } = known;
+  return (id) => ids.get(id) ?? 0;
 };
+const isCategory = (state: CompetitionState): ((id: string) => boolean) => {
+  const count = categoryCount(state);
+  return (id) => count(id) > 0;
+};
+
+/** startsCount recounted over the categories: after a category event (a category's, not an entry's, cost). */
+export function recountStarts(state: CompetitionState): void {
+  state.startsCount = state.categories.reduce((sum, category) => sum + startsOf(state, category.id).n, 0);
+}
 
 /**
  * Whether applying the entry event changes the counts the API shows: entriesCount moves when an
@@ -44,8 +68,8 @@ export function putEntry(state: CompetitionState, entryId: string, categoryIds: 
   if (entry) uncount(state, entry);
   else state.entriesCount += 1;
   const categories = [...new Set(categoryIds)].map((id) => ({ id, epoch: startsOf(state, id).epoch }));
-  const exists = isCategory(state);
-  for (const { id } of categories) addStarts(state, id, 1, exists(id));
+  const count = categoryCount(state);
+  for (const { id } of categories) addStarts(state, id, 1, count(id));
   state.entries[entryId] = { categories };
 }
 
@@ -61,14 +85,15 @@ export function withdrawEntry(state: CompetitionState, entryId: string): boolean
 
 /** Takes the entry's namings that still count out of the counters. */
 function uncount(state: CompetitionState, entry: CompetitionEntry): void {
-  const exists = isCategory(state);
-  for (const naming of entry.categories) if (counts(state, naming)) addStarts(state, naming.id, -1, exists(naming.id));
+  const count = categoryCount(state);
+  for (const naming of entry.categories) if (counts(state, naming)) addStarts(state, naming.id, -1, count(naming.id));
 }
 
-function addStarts(state: CompetitionState, categoryId: string, delta: number, exists: boolean): void {
+/** `categories`: how many categories have the id (each counts the entry's start). */
+function addStarts(state: CompetitionState, categoryId: string, delta: number, categories: number): void {
   const { n, epoch } = startsOf(state, categoryId);
   setStarts(state, categoryId, { n: n + delta, epoch });
-  if (exists) state.startsCount += delta;
+  state.startsCount += delta * categories;
 }
 
 /** Keeps only counters that say something: an id never named in its first epoch needs none. */
