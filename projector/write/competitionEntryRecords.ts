@@ -1,3 +1,4 @@
+import { MongoError } from 'mongodb';
 import type { DomainEvent } from '../../services/events/index.ts';
 import type { CompetitionEntry, CompetitionState, EntryNaming } from '../evolve/index.ts';
 
@@ -47,8 +48,13 @@ export interface LoadedEntries {
   entries: Map<string, CompetitionEntry | null>;
 }
 
-/** Thrown when a record was written by a batch that started from a newer state than the one loaded: this batch is stale. */
-export class StaleEntryRecord extends Error {}
+/**
+ * Thrown when a record was written by a batch that started from a newer state than the one
+ * loaded: this batch is stale (its consumer was fenced out by a rebalance). A database error, so
+ * the consumer retries the batch instead of dead-lettering its events (isInfrastructureError): by
+ * then the state has moved on and the events come back as duplicates.
+ */
+export class StaleEntryRecord extends MongoError {}
 
 /**
  * Each competition's named entries at the version of its loaded state (0 when none is stored), put
