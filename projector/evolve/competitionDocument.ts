@@ -8,15 +8,17 @@ import {
   searchedDescription,
   searchTokens,
 } from '../../services/readModel/index.ts';
-import type { CompetitionState } from './competitionState.ts';
+import { startsOf } from './competitionEntries.ts';
+import type { StoredCompetitionState } from './competitionState.ts';
 import type { ProjectionConfig } from './types.ts';
 
 type PublicView = Omit<CompetitionDocument, '_id' | 'updatedAt' | 'q' | 's' | 'nextDueAt' | 'removal'>;
 
-/** Category documents with their startsCount (entries naming them), by displayOrder then order added. */
-function categoryDocuments(state: CompetitionState): CategoryDocument[] {
-  const starts = new Map<string, number>();
-  for (const entry of state.entries) for (const id of entry.categoryIds) starts.set(id, (starts.get(id) ?? 0) + 1);
+/**
+ * Category documents with their startsCount (entries naming them, a counter of the state), by
+ * displayOrder then order added.
+ */
+function categoryDocuments(state: StoredCompetitionState): CategoryDocument[] {
   return state.categories
     .map((category, index) => ({ category, index }))
     .sort((a, b) => a.category.displayOrder - b.category.displayOrder || a.index - b.index)
@@ -31,7 +33,7 @@ function categoryDocuments(state: CompetitionState): CategoryDocument[] {
       level: category.level,
       dances: [...category.dances],
       displayOrder: category.displayOrder,
-      startsCount: starts.get(category.id) ?? 0,
+      startsCount: startsOf(state, category.id).n,
     }));
 }
 
@@ -42,7 +44,7 @@ function categoryDocuments(state: CompetitionState): CategoryDocument[] {
  * registration status, opensAt, deadline) are all here, so an event that changes the state
  * changes this view.
  */
-export function competitionPublicView(state: CompetitionState): PublicView | null {
+export function competitionPublicView(state: StoredCompetitionState): PublicView | null {
   const d = state.details;
   if (d === null || state.createdAt === null) return null;
   const categories = categoryDocuments(state);
@@ -65,8 +67,8 @@ export function competitionPublicView(state: CompetitionState): PublicView | nul
       opensAt: d.registration.opensAt,
       deadline: d.registration.deadline,
       maxEntries: d.registration.maxEntries,
-      entriesCount: state.entries.length,
-      startsCount: categories.reduce((sum, c) => sum + c.startsCount, 0),
+      entriesCount: state.entriesCount,
+      startsCount: state.startsCount,
     },
     banner: {
       horizontal: d.banner.horizontal === null ? null : { ...d.banner.horizontal },
@@ -80,7 +82,7 @@ export function competitionPublicView(state: CompetitionState): PublicView | nul
 }
 
 /** Instants (start of a day in the zone) at which registration.state changes with the current details. */
-export function registrationStateChanges(state: CompetitionState, zone: string): string[] {
+export function registrationStateChanges(state: StoredCompetitionState, zone: string): string[] {
   const d = state.details;
   if (d === null) return [];
   const input = { status: state.status, registration: d.registration };
@@ -97,7 +99,7 @@ export function registrationStateChanges(state: CompetitionState, zone: string):
  * unpublished, deleted) documents come back with `visible: false`: the writer may store or
  * delete them, the API never reads them.
  */
-export function competitionReadDocument(state: CompetitionState, now: Date, config: ProjectionConfig): CompetitionDocument | null {
+export function competitionReadDocument(state: StoredCompetitionState, now: Date, config: ProjectionConfig): CompetitionDocument | null {
   const at = now.toISOString();
   const view = competitionPublicView(state);
   const d = state.details;

@@ -5,9 +5,26 @@ import type { AggregateMeta } from './types.ts';
 
 // What the projector stores per competition (collection competition_states).
 
+/** An entry's naming of a category: it counts while `epoch` is the category's current epoch. */
+export interface EntryNaming {
+  id: string;
+  epoch: number;
+}
+
+/** An entry as the fold sees it (stored as its own record: competitionEntryRecord.ts). */
 export interface CompetitionEntry {
-  entryId: string;
-  categoryIds: string[];
+  categories: EntryNaming[];
+}
+
+/**
+ * The entries of a category id in its current epoch. A removal bumps the epoch, so every earlier
+ * naming stops counting without touching the entries (a re-added category starts from zero). Kept
+ * for ids not (or no longer) among the categories too: an entry may name a category before it is
+ * added, and counts in it once it is.
+ */
+export interface CategoryStarts {
+  n: number;
+  epoch: number;
 }
 
 export interface CompetitionState extends AggregateMeta {
@@ -21,8 +38,18 @@ export interface CompetitionState extends AggregateMeta {
   status: 'open' | 'completed';
   /** In the order added. */
   categories: CategoryDetails[];
-  /** Current entries; a category removal strips its id from them. */
-  entries: CompetitionEntry[];
+  /** How many entries there are, kept by delta. */
+  entriesCount: number;
+  /** Entries naming each existing category (sum of `n` over `categories`), kept by delta. */
+  startsCount: number;
+  /** Per category id named or removed; absent = `{ n: 0, epoch: 0 }` (see CategoryStarts). */
+  starts: Record<string, CategoryStarts>;
+  /**
+   * The entries this fold may read, by entry id: never stored in competition_states. Each entry is
+   * a record of its own (competition_entries); the writer puts here those a batch's events name,
+   * so the cost of an event is the event's, not the competition's. An id missing is no entry.
+   */
+  entries: Record<string, CompetitionEntry>;
   /** occurredAt of competition.drafted. */
   createdAt: string | null;
   /** Last event instant that changed what the API returns (evaluated on that event's day). */
@@ -35,6 +62,9 @@ export interface CompetitionState extends AggregateMeta {
   removal: CompetitionRemoval | null;
 }
 
+/** What competition_states holds of a competition: everything but its entries. */
+export type StoredCompetitionState = Omit<CompetitionState, 'entries'>;
+
 export function initialCompetitionState(id: string): CompetitionState {
   return {
     ...initialMeta(id),
@@ -44,7 +74,10 @@ export function initialCompetitionState(id: string): CompetitionState {
     description: null,
     status: 'open',
     categories: [],
-    entries: [],
+    entriesCount: 0,
+    startsCount: 0,
+    starts: {},
+    entries: {},
     createdAt: null,
     changedAt: null,
     removal: null,

@@ -1,6 +1,6 @@
 import type { CompetitionDetails, DomainEvent, EventOfType } from '../../services/events/index.ts';
 import { canonicalInstant } from '../../services/readModel/index.ts';
-import { addCategory, categoryAddChangesView, changeCategory, removeCategory } from './competitionCategories.ts';
+import { addCategory, categoryAddChangesView, categoryChangeChangesView, changeCategory, removeCategory } from './competitionCategories.ts';
 import { competitionPublicView } from './competitionDocument.ts';
 import { entryChangesView, isEntryEvent, putEntry, withdrawEntry } from './competitionEntries.ts';
 import { nextRemoval } from './competitionRemoval.ts';
@@ -35,24 +35,44 @@ export function evolveCompetitionInPlace(state: CompetitionState, event: Competi
   const version = classifyVersion(state, event);
   if (version === 'duplicate') return 'duplicate';
   const at = canonicalInstant(event.occurredAt);
-  // Entries and added categories are most of a competition's history; their effect on the
-  // public view is computed directly instead of comparing the whole view (which grows with the
-  // categories) before and after.
-  const directChange = isEntryEvent(event)
-    ? entryChangesView(state, event)
-    : event.type === 'competition.category_added'
-      ? categoryAddChangesView(state, event.data.category)
-      : null;
-  const before = directChange !== null || state.lifecycle === 'deleted' ? null : JSON.stringify(competitionPublicView(state));
   const lifecycle = state.lifecycle;
-  const applied = state.lifecycle !== 'deleted' && apply(state, event, at);
+  // Whether the event changes the public view is decided from what the event touches (an entry,
+  // a category, the details), never by comparing the whole view, which grows with the categories.
+  // A details change's effect is known only once the (slug-frozen) change is merged: the details'
+  // part of the view is compared before and after.
+  const detailsBefore = lifecycle !== 'deleted' && event.type === 'competition.details_changed' ? detailsViewOf(state) : null;
+  const changes = lifecycle !== 'deleted' && detailsBefore === null && changesView(state, event);
+  const applied = lifecycle !== 'deleted' && apply(state, event, at);
   // `?? null`: a state stored before removals were kept has no `removal` field.
   if (applied) state.removal = nextRemoval(state.removal ?? null, lifecycle, state.lifecycle, at);
   const outcome = applied ? version : 'ignored';
-  if (applied && (directChange ?? before !== JSON.stringify(competitionPublicView(state)))) state.changedAt = at;
+  if (applied && (detailsBefore === null ? changes : detailsViewOf(state) !== detailsBefore)) state.changedAt = at;
   recordEvent(state, event, at, outcome);
   return outcome;
 }
+
+/** Whether the event, if applied, changes the public view (details changes aside). */
+function changesView(state: CompetitionState, event: CompetitionEvent): boolean {
+  if (isEntryEvent(event)) return entryChangesView(state, event);
+  switch (event.type) {
+    case 'competition.category_added':
+      return categoryAddChangesView(state, event.data.category);
+    case 'competition.category_changed':
+      return categoryChangeChangesView(state, event);
+    case 'competition.published':
+      return state.lifecycle !== 'published';
+    case 'competition.unpublished':
+    case 'competition.deleted':
+      return state.lifecycle === 'published';
+    case 'competition.completed':
+      return state.status !== 'completed';
+    default:
+      return true;
+  }
+}
+
+/** The public view but its categories (which a details change cannot touch), serialized. */
+const detailsViewOf = (state: CompetitionState): string => JSON.stringify(competitionPublicView({ ...state, categories: [] }));
 
 function apply(state: CompetitionState, event: CompetitionEvent, at: string): boolean {
   if (event.type !== 'competition.drafted' && state.details === null) return false;

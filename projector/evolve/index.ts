@@ -1,7 +1,13 @@
 export * from './types.ts';
 export { covers, intersectIntervals, unionIntervals } from './intervals.ts';
 export { deriveRegistryTimeline, type Timeline, type TimelineInput } from './registryTimeline.ts';
-export { initialCompetitionState, type CompetitionEntry, type CompetitionState } from './competitionState.ts';
+export {
+  initialCompetitionState,
+  type CompetitionEntry,
+  type CompetitionState,
+  type EntryNaming,
+  type StoredCompetitionState,
+} from './competitionState.ts';
 export { evolveCompetition, type CompetitionEvent } from './evolveCompetition.ts';
 export { competitionReadDocument } from './competitionDocument.ts';
 export * from './personState.ts';

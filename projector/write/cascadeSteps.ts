@@ -1,5 +1,6 @@
 import type { ClubDocument, CoachDocument } from '../../services/readModel/documents.ts';
 import type { MemberLinkFact } from '../evolve/index.ts';
+import type { CompetitionEntryRecord } from './competitionEntryRecords.ts';
 import { deriveClubs, deriveCoaches, type DerivationEdges } from './deriveSubjects.ts';
 import type { Cascade } from './planCascade.ts';
 import type { OwnDocs, Stamped, Stamps, States } from './projectionStore.ts';
@@ -9,6 +10,7 @@ import type { OwnDocs, Stamped, Stamps, States } from './projectionStore.ts';
  * collection: swept documents live beside the own ones, but their write means something else).
  */
 export type Slot =
+  | 'competitionEntries'
   | 'states'
   | 'ownDocuments'
   | 'dancerFacts'
@@ -21,6 +23,7 @@ export type Slot =
 
 /** One write a step asks for, as data: the runner makes it (see writeCascade). */
 export type SlotWrite =
+  | { slot: 'competitionEntries'; entries: readonly CompetitionEntryRecord[] }
   | { slot: 'states'; states: States }
   | { slot: 'ownDocuments' | 'sweptDocuments'; docs: OwnDocs; stamps: Stamps }
   | { slot: 'dancerFacts'; facts: ReadonlyMap<string, MemberLinkFact>; stamps: Stamps }
@@ -76,6 +79,14 @@ const step = <R extends keyof Flow, H extends keyof Flow = never>(declared: Step
  * no states to write, an event batch no swept documents, and an empty write is still made.
  */
 export const writeOrder: readonly CascadeStep[] = [
+  step({
+    name: 'competitionEntries',
+    reads: ['own'],
+    loads: [],
+    writes: ['competitionEntries'],
+    handsOn: [],
+    run: ({ own }) => ({ writes: [{ slot: 'competitionEntries', entries: own.entries }] }),
+  }),
   step({
     name: 'ownStatesAndDocuments',
     reads: ['own'],
@@ -169,6 +180,14 @@ export interface OrderRule {
 }
 
 export const ORDER_RULES: readonly OrderRule[] = [
+  {
+    before: 'competitionEntries',
+    after: 'states',
+    why:
+      'a competition counts its entries by delta: an entry record newer than the stored state is read as it was when ' +
+      'its batch started (its prev), so the replay of a batch that died between the two computes the same deltas; a state ' +
+      'stored before its entries would count them again on the replay',
+  },
   {
     before: 'states',
     after: 'dancerFacts',

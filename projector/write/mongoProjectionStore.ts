@@ -21,6 +21,7 @@ import type {
   StateKind,
   States,
 } from './projectionStore.ts';
+import type { CompetitionEntryRecord } from './competitionEntryRecords.ts';
 import { lostGuards } from './lostGuards.ts';
 import { projectionCollections, type ProjectionCollections } from './projectionCollections.ts';
 import { writeTallied } from './talliedBulk.ts';
@@ -92,6 +93,8 @@ export class MongoProjectionStore implements ProjectionStore {
     const docs = await this.coll(this.names.states[kind])
       .find({ _id: { $in: [...ids] } })
       .toArray();
+    // A competition's entries are records of their own (loadCompetitionEntries).
+    if (kind === 'competition') for (const doc of docs) doc.entries = {};
     const found = new Map(docs.map((d) => [String(d._id), d as unknown as StateByKind[K]]));
     if (this.absent.size > 100_000) this.absent.clear();
     for (const id of ids) {
@@ -123,7 +126,7 @@ export class MongoProjectionStore implements ProjectionStore {
       (['competition', 'person', 'club'] as const).map((kind) => {
         // A state never goes back in version (a consumer fenced out by a rebalance loses).
         const ops: AnyBulkWriteOperation<Stored>[] = [...states[kind].values()].map((state) => ({
-          replaceOne: { filter: { _id: state._id, version: { $lte: state.version } }, replacement: state, upsert: true },
+          replaceOne: { filter: { _id: state._id, version: { $lte: state.version } }, replacement: storedState(state), upsert: true },
         }));
         return this.insertNewThenReplace(this.names.states[kind], ops, (id) => this.absent.has(id));
       }),
@@ -203,6 +206,25 @@ export class MongoProjectionStore implements ProjectionStore {
       replaceOne: { filter: { _id: id, rev: { $lt: rev } }, replacement: { ...value, rev }, upsert: true },
     }));
     await this.bulkTolerateDuplicates(this.names.memberLinks, ops);
+  }
+
+  async loadCompetitionEntries(ids: readonly string[]): Promise<CompetitionEntryRecord[]> {
+    if (ids.length === 0) return [];
+    const docs = await this.coll(this.names.competitionEntries)
+      .find({ _id: { $in: [...ids] } })
+      .toArray();
+    const found = new Set(docs.map((d) => String(d._id)));
+    for (const id of ids) if (!found.has(id)) this.absent.add(id);
+    return docs as unknown as CompetitionEntryRecord[];
+  }
+
+  async writeCompetitionEntries(records: readonly CompetitionEntryRecord[]): Promise<void> {
+    // A record written by a batch that started from a newer state stays (this writer is stale).
+    const ops: AnyBulkWriteOperation<Stored>[] = records.map((record) => ({
+      replaceOne: { filter: { _id: record._id, pv: { $lte: record.pv } }, replacement: record, upsert: true },
+    }));
+    await this.insertNewThenReplace(this.names.competitionEntries, ops, (id) => this.absent.has(id));
+    for (const record of records) this.absent.delete(record._id);
   }
 
   async findDue(listing: keyof ProjectionCollections['read'], now: Date, limit: number): Promise<string[]> {
@@ -380,6 +402,13 @@ function stampedWrite(id: string, doc: object | null, stamps: Stamps, aggregateI
     $and: [{ _id: id }, { $or: [{ 'stamp.v': { $lt: stamp.v } }, { 'stamp.v': stamp.v, 'stamp.at': { $lte: stamp.at } }] }],
   };
   return doc === null ? { deleteOne: { filter } } : { replaceOne: { filter, replacement: { ...doc, stamp }, upsert: true } };
+}
+
+/** A state as its collection holds it: a competition's without its entries (competition_entries holds them). */
+function storedState(state: StateByKind[StateKind]): Stored {
+  if (!('entries' in state)) return state;
+  const { entries: _entries, ...stored } = state;
+  return stored;
 }
 
 function rethrow(error: unknown): never {

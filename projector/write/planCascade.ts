@@ -6,6 +6,7 @@ import {
   type MemberLinkFact,
   type ProjectionConfig,
 } from '../evolve/index.ts';
+import { changedEntryRecords, type LoadedEntries } from './competitionEntryRecords.ts';
 import type { OwnDocs, OwnWrites, StateKind, States } from './projectionStore.ts';
 import { subjectsReachedBy } from './subjectsReachedBy.ts';
 
@@ -27,6 +28,8 @@ export interface CascadeInput {
   replayed: ReadonlySet<string>;
   /** The stored dancer link facts of the batch's persons, by fact id. */
   storedFacts: ReadonlyMap<string, MemberLinkFact>;
+  /** The entries the events name, by competition, as loaded before the fold. */
+  entries: ReadonlyMap<string, LoadedEntries>;
 }
 
 /** What a batch writes, before the coaches and clubs are derived from the stored facts. */
@@ -65,6 +68,7 @@ export function planCascade(input: CascadeInput, now: Date, config: ProjectionCo
     states: statesWithEvents(states, withEvents),
     docs: { competitions: new Map(), dancers: new Map(), judges: new Map() },
     facts: new Map(),
+    entries: changedEntryRecords(states.competition, input.entries),
     stamps: {
       stampAt: now.toISOString(),
       versions: new Map([
@@ -93,10 +97,15 @@ export function planCascade(input: CascadeInput, now: Date, config: ProjectionCo
   return { own, swept: deferDocs(own.docs, due.persons), coaches, clubs };
 }
 
-/** The folded states of the aggregates that had events (the only states a batch writes). */
+/**
+ * The folded states of the aggregates that had events (the only states a batch writes), a
+ * competition's without the entries its fold loaded: they are written as records of their own,
+ * and the store (its byte budgets among it) sees the state as it is stored.
+ */
 export function statesWithEvents(states: States, withEvents: CascadeInput['withEvents']): States {
   const only = <S>(kind: StateKind, all: Map<string, S>): Map<string, S> => new Map([...all].filter(([id]) => withEvents[kind].has(id)));
-  return { competition: only('competition', states.competition), person: only('person', states.person), club: only('club', states.club) };
+  const competition = new Map([...only('competition', states.competition)].map(([id, state]) => [id, { ...state, entries: {} }]));
+  return { competition, person: only('person', states.person), club: only('club', states.club) };
 }
 
 /** Whether a newly computed fact says what the stored one says (what a subject is derived from). */

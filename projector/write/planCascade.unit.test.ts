@@ -37,7 +37,11 @@ function plan(stored: DomainEvent[], events: DomainEvent[], storedFacts: MemberL
     person: new Set(events.map((e) => e.aggregateId)),
     club: new Set<string>(),
   };
-  return planCascade({ states, withEvents, due, replayed, storedFacts: new Map(storedFacts.map((f) => [f._id, f])) }, NOW, config);
+  return planCascade(
+    { states, withEvents, due, replayed, storedFacts: new Map(storedFacts.map((f) => [f._id, f])), entries: new Map() },
+    NOW,
+    config,
+  );
 }
 
 describe('planCascade', () => {

@@ -4,6 +4,8 @@ import { TALLIES_COLLECTION } from '../../services/readModel/facets.ts';
 
 export interface ProjectionCollections {
   states: { competition: string; person: string; club: string };
+  /** A competition's entries, one record each (projector/write/competitionEntryRecords.ts), format 5 on. */
+  competitionEntries: string;
   memberLinks: string;
   revisions: string;
   /** The counts of the read documents' facet keys (projector/write/talliedBulk.ts), format 4 on. */
@@ -20,6 +22,7 @@ export function projectionCollections(generation: number): ProjectionCollections
       person: name(projectorCollections.personStates),
       club: name(projectorCollections.clubStates),
     },
+    competitionEntries: name(projectorCollections.competitionEntries),
     memberLinks: name(projectorCollections.memberLinks),
     revisions: name('subject_revisions'),
     tallies: name(TALLIES_COLLECTION),
@@ -34,5 +37,5 @@ export function projectionCollections(generation: number): ProjectionCollections
 }
 
 export function allCollectionNames(c: ProjectionCollections): string[] {
-  return [...Object.values(c.states), c.memberLinks, c.revisions, c.tallies, ...Object.values(c.read)];
+  return [...Object.values(c.states), c.competitionEntries, c.memberLinks, c.revisions, c.tallies, ...Object.values(c.read)];
 }

@@ -6,6 +6,7 @@ import type {
   JudgeDocument,
 } from '../../services/readModel/documents.ts';
 import type { ClubState, CompetitionState, MemberLinkFact, PersonState } from '../evolve/index.ts';
+import type { CompetitionEntryRecord } from './competitionEntryRecords.ts';
 
 // The I/O edge of the projector. The cascade (writeCascade) decides what to write; a store only loads and
 // writes. MongoProjectionStore is the real one; MemoryProjectionStore (test/support) keeps everything in maps
@@ -45,6 +46,8 @@ export interface OwnWrites {
   docs: OwnDocs;
   /** Dancer link facts (club membership, coach links), keyed by fact _id. */
   facts: Map<string, MemberLinkFact>;
+  /** The entries the batch changed, written before the states (see ORDER_RULES). */
+  entries: CompetitionEntryRecord[];
   stamps: Stamps;
 }
 
@@ -68,7 +71,15 @@ export interface Stamped<T> {
 }
 
 export interface ProjectionStore {
+  /** A competition's state comes without its entries (`entries` empty): they are records of their own. */
   loadStates<K extends StateKind>(kind: K, ids: readonly string[]): Promise<Map<string, StateByKind[K]>>;
+  /** The competition entry records of these ids (`<competitionId>|<entryId>`) that exist. */
+  loadCompetitionEntries(ids: readonly string[]): Promise<CompetitionEntryRecord[]>;
+  /**
+   * Each record unless the stored one was written by a batch that started from a newer state
+   * (`pv` greater: this writer is stale).
+   */
+  writeCompetitionEntries(records: readonly CompetitionEntryRecord[]): Promise<void>;
   /** Every fact of the subjects, open and closed (the derivations need the history). */
   loadFacts(kind: 'club' | 'coach', subjectIds: readonly string[]): Promise<MemberLinkFact[]>;
   /**
@@ -76,7 +87,7 @@ export interface ProjectionStore {
    * a coach's staff facts), so the writer re-derives only the subjects whose facts change.
    */
   loadMemberFacts(memberRole: 'dancer' | 'coach', memberIds: readonly string[]): Promise<MemberLinkFact[]>;
-  /** States never go back in version (a consumer fenced out by a rebalance loses). */
+  /** States never go back in version (a consumer fenced out by a rebalance loses); a competition's is stored without its entries. */
   writeStates(states: States): Promise<void>;
   /** Competition, dancer and judge documents, each under its stamp (a null deletes). */
   writeOwnDocs(docs: OwnDocs, stamps: Stamps): Promise<void>;

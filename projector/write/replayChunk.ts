@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../services/events/index.ts';
 import type { Outcome, ProjectionConfig } from '../evolve/index.ts';
+import { changedEntryRecords } from './competitionEntryRecords.ts';
 import { foldEvents } from './foldEvents.ts';
 import { loadBatch, noneDue } from './loadBatch.ts';
 import { statesWithEvents } from './planCascade.ts';
@@ -22,7 +23,7 @@ export interface DeferredSubjects {
 export const noneDeferred = (): DeferredSubjects => ({ competitions: new Set(), persons: new Set(), coaches: new Set(), clubs: new Set() });
 
 /**
- * A rebuild's chunk: the states of the aggregates with events, nothing derived from them; who to
+ * A rebuild's chunk: the states of the aggregates with events (and the entries they changed), nothing derived from them; who to
  * derive at the end is noted in `deferred` (clubs with events derive their own document from
  * their state, like any club). Nothing is compared with stored facts: every subject is derived.
  */
@@ -32,11 +33,13 @@ export async function replayChunk(
   config: ProjectionConfig,
   deferred: DeferredSubjects,
 ): Promise<Outcome[]> {
-  const { states, withEvents } = await loadBatch(store, events, noneDue, false);
+  const { states, withEvents, entries } = await loadBatch(store, events, noneDue, false);
   const { outcomes } = foldEvents(events, states, config);
   for (const id of withEvents.competition) deferred.competitions.add(id);
   for (const id of withEvents.person) deferred.persons.add(id);
   for (const id of withEvents.club) deferred.clubs.add(id);
+  // Entries before states, as in a live batch (ORDER_RULES).
+  await store.writeCompetitionEntries(changedEntryRecords(states.competition, entries));
   await store.writeStates(statesWithEvents(states, withEvents));
   return outcomes;
 }

@@ -44,6 +44,8 @@ export async function writeCascade(cascade: Cascade, edges: DerivationEdges): Pr
 /** Makes one step's write through the store, counting the read documents it wrote. */
 async function writeSlot(store: ProjectionStore, write: SlotWrite, written: Written): Promise<void> {
   switch (write.slot) {
+    case 'competitionEntries':
+      return store.writeCompetitionEntries(write.entries);
     case 'states':
       return store.writeStates(write.states);
     case 'ownDocuments':

@@ -23,6 +23,8 @@ export const readCollections = {
 export const projectorCollections = {
   /** One aggregate state per competition (projector/evolve/competitionState.ts). */
   competitionStates: 'competition_states',
+  /** One record per entry of a competition, `<competitionId>|<entryId>` (projector/write/competitionEntryRecords.ts). */
+  competitionEntries: 'competition_entries',
   /** One aggregate state per person (projector/evolve/personState.ts). */
   personStates: 'person_states',
   /** One aggregate state per club (projector/evolve/clubState.ts). */

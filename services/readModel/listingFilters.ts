@@ -134,6 +134,8 @@ export const LISTING_FILTERS: Readonly<Record<number, ListingFilterTable>> = {
   3: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.own),
   // Format 4 adds tallies beside the documents; the documents and their filters are format 3's.
   4: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.own),
+  // Format 5 moves the competitions' entries out of their states; the read documents are format 4's.
+  5: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.own),
 };
 
 /** The filter table of `format`; throws on a format this code does not serve. */

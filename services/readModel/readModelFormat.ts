@@ -16,8 +16,12 @@
  *    (services/readModel/facets.ts) of the documents, kept in the same transaction as them, and
  *    `talliesOf` in the meta document saying whether they hold; the filter bodies and the default
  *    listings' totals read them instead of counting the documents. The documents are format 3's.
+ * 5. A competition's entries leave its state for records of their own (`competition_entries`),
+ *    and the state keeps its counts (entries, starts per category, their total) by delta, so an
+ *    event costs what it touches, not what the competition holds. The read documents and their
+ *    tallies are format 4's; a format 4 state would lack the counters, hence the rebuild.
  */
-export const READ_MODEL_FORMAT = 4;
+export const READ_MODEL_FORMAT = 5;
 
 /** The first format whose generations have tallies (a projector of an older one does not keep them). */
 export const TALLIES_SINCE_FORMAT = 4;

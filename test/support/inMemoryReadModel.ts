@@ -9,7 +9,12 @@ import type {
 import { clubReadDocument, deriveClubMembership } from '../../projector/evolve/clubDocuments.ts';
 import { initialClubState, type ClubState } from '../../projector/evolve/clubState.ts';
 import { competitionReadDocument } from '../../projector/evolve/competitionDocument.ts';
-import { initialCompetitionState, type CompetitionState } from '../../projector/evolve/competitionState.ts';
+import {
+  initialCompetitionState,
+  type CompetitionEntry,
+  type CompetitionState,
+  type StoredCompetitionState,
+} from '../../projector/evolve/competitionState.ts';
 import { evolveClub, type ClubEvent } from '../../projector/evolve/evolveClub.ts';
 import { evolveCompetition, type CompetitionEvent } from '../../projector/evolve/evolveCompetition.ts';
 import { evolvePerson, type PersonEvent } from '../../projector/evolve/evolvePerson.ts';
@@ -32,7 +37,10 @@ export interface InMemoryReadModel {
   apply(event: DomainEvent, now: Date): Outcome;
   /** The clock: re-derives every record at `now` (a real clock only takes those with nextDueAt <= now). */
   sweep(now: Date): void;
-  readonly competitionStates: Map<string, CompetitionState>;
+  /** The states as competition_states holds them: without their entries. */
+  readonly competitionStates: Map<string, StoredCompetitionState>;
+  /** The entries, by `<competitionId>|<entryId>`, as competition_entries holds them (without the writer's replay bookkeeping). */
+  readonly competitionEntries: Map<string, CompetitionEntry>;
   readonly personStates: Map<string, PersonState>;
   readonly clubStates: Map<string, ClubState>;
   readonly memberLinks: Map<string, MemberLinkFact>;
@@ -53,6 +61,7 @@ export function createInMemoryReadModel(config: ProjectionConfig): InMemoryReadM
     apply,
     sweep,
     competitionStates: new Map(),
+    competitionEntries: new Map(),
     personStates: new Map(),
     clubStates: new Map(),
     memberLinks: new Map(),
@@ -102,9 +111,12 @@ export function createInMemoryReadModel(config: ProjectionConfig): InMemoryReadM
   function apply(event: DomainEvent, now: Date): Outcome {
     const id = event.aggregateId;
     if (event.type.startsWith('competition.')) {
-      const result = evolveCompetition(m.competitionStates.get(id) ?? initialCompetitionState(id), event as CompetitionEvent, config);
-      m.competitionStates.set(id, result.state);
-      put(m.competitions, id, competitionReadDocument(result.state, now, config));
+      const result = evolveCompetition(competitionWithEntry(id, event), event as CompetitionEvent, config);
+      const { entries, ...stored } = result.state;
+      m.competitionStates.set(id, stored);
+      const entryId = namedEntry(event);
+      if (entryId !== null) put(m.competitionEntries, `${id}|${entryId}`, entries[entryId] ?? null);
+      put(m.competitions, id, competitionReadDocument(stored, now, config));
       return result.outcome;
     }
     if (event.type.startsWith('person.')) {
@@ -119,6 +131,16 @@ export function createInMemoryReadModel(config: ProjectionConfig): InMemoryReadM
     return result.outcome;
   }
 
+  /** The stored state with the one entry the event names, as the writer loads it. */
+  function competitionWithEntry(id: string, event: DomainEvent): CompetitionState {
+    const stored = m.competitionStates.get(id);
+    const state: CompetitionState = stored ? { ...stored, entries: {} } : initialCompetitionState(id);
+    const entryId = namedEntry(event);
+    const entry = entryId === null ? undefined : m.competitionEntries.get(`${id}|${entryId}`);
+    if (entryId !== null && entry) state.entries[entryId] = entry;
+    return state;
+  }
+
   function sweep(now: Date): void {
     for (const id of [...m.personStates.keys()].sort()) refreshPerson(id, now);
     for (const id of [...m.clubStates.keys()].sort()) refreshClub(id, now);
@@ -127,3 +149,8 @@ export function createInMemoryReadModel(config: ProjectionConfig): InMemoryReadM
 
   return m;
 }
+
+const namedEntry = (event: DomainEvent): string | null =>
+  event.type === 'competition.entry_submitted' || event.type === 'competition.entry_changed' || event.type === 'competition.entry_withdrawn'
+    ? event.data.entryId
+    : null;

@@ -1,4 +1,5 @@
-import type { MemberLinkFact } from '../../projector/evolve/index.ts';
+import type { MemberLinkFact, StoredCompetitionState } from '../../projector/evolve/index.ts';
+import type { CompetitionEntryRecord } from '../../projector/write/competitionEntryRecords.ts';
 import type {
   DerivedDocs,
   DerivedListing,
@@ -31,9 +32,13 @@ export class MemoryProjectionStore implements ProjectionStore {
    */
   private readonly keepBodies: boolean;
 
-  constructor(opts: { clone?: boolean; keepDocuments?: boolean } = {}) {
+  /** Whether writes add their serialized size to `bytes` (a test of what a batch writes per event). */
+  private readonly countBytes: boolean;
+
+  constructor(opts: { clone?: boolean; keepDocuments?: boolean; countBytes?: boolean } = {}) {
     this.copy = opts.clone === false ? <T>(value: T): T => value : <T>(value: T): T => structuredClone(value);
     this.keepBodies = opts.keepDocuments ?? true;
+    this.countBytes = opts.countBytes ?? false;
   }
 
   private body(doc: object): StoredDoc {
@@ -59,7 +64,13 @@ export class MemoryProjectionStore implements ProjectionStore {
     coaches: new Map(),
     clubs: new Map(),
   };
+  /** The competition entry records, by `<competitionId>|<entryId>`. */
+  readonly entries = new Map<string, CompetitionEntryRecord>();
   readonly writes = new Map<string, number>();
+  /** Serialized bytes written per collection (only with `countBytes`). */
+  readonly bytes = new Map<string, number>();
+  /** Documents loaded per collection (states and entry records). */
+  readonly loads = new Map<string, number>();
   readonly changed: string[][] = [];
   /**
    * Writes of a state, read document or link fact that an earlier write of the same batch had
@@ -71,6 +82,13 @@ export class MemoryProjectionStore implements ProjectionStore {
 
   private count(collection: string, n: number): void {
     this.writes.set(collection, (this.writes.get(collection) ?? 0) + n);
+  }
+
+  private countSize(collection: string, values: Iterable<unknown>): void {
+    if (!this.countBytes) return;
+    let n = 0;
+    for (const value of values) n += JSON.stringify(value).length;
+    this.bytes.set(collection, (this.bytes.get(collection) ?? 0) + n);
   }
 
   private noteWritten(collection: string, ids: Iterable<string>): void {
@@ -92,9 +110,28 @@ export class MemoryProjectionStore implements ProjectionStore {
     const states = this.states[kind] as Map<string, StateByKind[K]>;
     for (const id of ids) {
       const state = states.get(id);
-      if (state) found.set(id, this.copy(state));
+      // A competition's entries are records of their own: its state comes without them.
+      if (state) found.set(id, kind === 'competition' ? { ...this.copy(state), entries: {} } : this.copy(state));
     }
+    this.loads.set(`${kind}_states`, (this.loads.get(`${kind}_states`) ?? 0) + found.size);
     return Promise.resolve(found);
+  }
+
+  loadCompetitionEntries(ids: readonly string[]): Promise<CompetitionEntryRecord[]> {
+    const found = ids.flatMap((id) => (this.entries.has(id) ? [this.copy(this.entries.get(id)!)] : []));
+    this.loads.set('competition_entries', (this.loads.get('competition_entries') ?? 0) + found.length);
+    return Promise.resolve(found);
+  }
+
+  writeCompetitionEntries(records: readonly CompetitionEntryRecord[]): Promise<void> {
+    for (const record of records) if ((this.entries.get(record._id)?.pv ?? 0) <= record.pv) this.entries.set(record._id, this.copy(record));
+    this.count('competition_entries', records.length);
+    this.countSize('competition_entries', records);
+    this.noteWritten(
+      'competition_entries',
+      records.map((r) => r._id),
+    );
+    return Promise.resolve();
   }
 
   loadFacts(kind: 'club' | 'coach', subjectIds: readonly string[]): Promise<MemberLinkFact[]> {
@@ -124,10 +161,14 @@ export class MemoryProjectionStore implements ProjectionStore {
   writeStates(states: States): Promise<void> {
     for (const kind of ['competition', 'person', 'club'] as const) {
       const target = this.states[kind] as Map<string, { version: number }>;
-      for (const [id, state] of states[kind]) {
-        if ((target.get(id)?.version ?? 0) <= state.version) target.set(id, this.copy(state));
+      const stored = [...states[kind].values()].map((state) =>
+        kind === 'competition' ? withoutEntries(state as StateByKind['competition']) : state,
+      );
+      for (const state of stored) {
+        if ((target.get(state._id)?.version ?? 0) <= state.version) target.set(state._id, this.copy(state));
       }
       this.count(`${kind}_states`, states[kind].size);
+      this.countSize(`${kind}_states`, stored);
       this.noteWritten(`${kind}_states`, states[kind].keys());
     }
     return Promise.resolve();
@@ -142,6 +183,7 @@ export class MemoryProjectionStore implements ProjectionStore {
         else this.docs[listing].set(id, { ...this.body(doc), stamp });
       }
       this.count(listing, docs[listing].size);
+      this.countSize(listing, docs[listing].values());
       this.noteWritten(listing, docs[listing].keys());
     }
     return Promise.resolve();
@@ -208,6 +250,12 @@ export class MemoryProjectionStore implements ProjectionStore {
     if (listings.size > 0) this.changed.push([...listings].sort());
     return Promise.resolve();
   }
+}
+
+/** What competition_states holds of a folded state. */
+function withoutEntries(state: StateByKind['competition']): StoredCompetitionState {
+  const { entries: _entries, ...stored } = state;
+  return stored;
 }
 
 const stampOf = (stamps: Stamps, aggregateId: string): Stamp => ({ v: stamps.versions.get(aggregateId) ?? 0, at: stamps.stampAt });
