@@ -219,6 +219,7 @@ export class MongoProjectionStore implements ProjectionStore {
   }
 
   async writeCompetitionEntries(records: readonly CompetitionEntryRecord[]): Promise<void> {
+    withinBudgets('state', this.names.competitionEntries, records);
     // A record written by a batch that started from a newer state stays (this writer is stale).
     const ops: AnyBulkWriteOperation<Stored>[] = records.map((record) => ({
       replaceOne: { filter: { _id: record._id, pv: { $lte: record.pv } }, replacement: record, upsert: true },

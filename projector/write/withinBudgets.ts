@@ -56,6 +56,10 @@ export function stepWithinBudgets(writes: readonly SlotWrite[]): void {
           write.docs.map((d) => d.value),
         );
         break;
+      case 'competitionEntries':
+        // One entry's categories and its previous ones: two events' worth, like a state.
+        withinBudgets('state', 'competition_entries', write.entries);
+        break;
       case 'coachRevisions':
       case 'clubRevisions':
         break;
