@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
 import { createLogger, stderrLog, type Logger } from '../services/logger.ts';
 import type { LogDestination } from '../services/logDestination.ts';
 
@@ -71,4 +72,25 @@ export function commandInvocation(npmScript: string, entry: string | undefined):
   if (!entry?.endsWith('.js')) return { run: `npm run ${npmScript}`, withArgs: (args) => `npm run ${npmScript} -- ${args}` };
   const run = `node dist/projector/${basename(entry)}`;
   return { run, withArgs: (args) => `${run} ${args}` };
+}
+
+/**
+ * The flags of a command that takes only `--json` (and `--help`): prints `usage` and exits 0 on
+ * `--help`, exits 2 with it on anything else it does not know, before anything is read.
+ */
+export function parseJsonFlag(command: string, usage: string, args: readonly string[]): boolean {
+  try {
+    const { values } = parseArgs({
+      args: [...args],
+      options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+    if (values.help) {
+      process.stdout.write(`${usage}\n`);
+      process.exit(0);
+    }
+    return values.json === true;
+  } catch (error) {
+    process.stderr.write(`${command}: ${(error as Error).message}\n${usage}\n`);
+    process.exit(2);
+  }
 }

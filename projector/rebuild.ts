@@ -3,7 +3,6 @@
 // generation of the read model and switches the API and the projectors to it, saying as it goes
 // what it does, how fast and how long still; `--json` gives JSON log lines on stdout instead.
 import { hostname } from 'node:os';
-import { parseArgs } from 'node:util';
 import type { Admin } from 'kafkajs';
 import { loadConfig } from '../services/config/index.ts';
 import { createKafka, readTopicRetention, refuseReplayFromStart } from '../services/kafka/index.ts';
@@ -12,7 +11,7 @@ import type { Logger } from '../services/logger.ts';
 import { connectMongo, giveBackBuild } from '../services/mongo/index.ts';
 import { runMain, StartRefused } from '../services/runMain.ts';
 import { shutdownOnSignal } from '../services/shutdown.ts';
-import { commandInvocation, commandLogger } from './commandOutput.ts';
+import { commandInvocation, commandLogger, parseJsonFlag } from './commandOutput.ts';
 import { createProjectorMetrics } from './metrics/projectorMetrics.ts';
 import { projectorContext } from './projectorContext.ts';
 import { rebuildProgressLines } from './rebuild/rebuildProgressLines.ts';
@@ -26,26 +25,8 @@ const USAGE = `usage: ${command.run}
        ${command.withArgs('--json')}
            the same, with JSON log lines on stdout instead`;
 
-/** Whether the output is JSON; a usage mistake exits 2 before anything is read. */
-function parseCommand(): boolean {
-  try {
-    const { values } = parseArgs({
-      args: process.argv.slice(2),
-      options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    });
-    if (values.help) {
-      process.stdout.write(`${USAGE}\n`);
-      process.exit(0);
-    }
-    return values.json === true;
-  } catch (error) {
-    process.stderr.write(`rebuild: ${(error as Error).message}\n${USAGE}\n`);
-    process.exit(2);
-  }
-}
-
 runMain('rebuild', async () => {
-  const json = parseCommand();
+  const json = parseJsonFlag('rebuild', USAGE, process.argv.slice(2));
   const config = loadConfig(process.env);
   const logger = commandLogger('rebuild', { json, level: config.logLevel });
   const shutdown = shutdownOnSignal(logger);

@@ -3,13 +3,12 @@
 // generation), the events topic's retention and the latest rebuild (all of which work while the
 // projector is down), then the running projector's own figures from its /metrics. `--json`
 // prints the same as one JSON object, for scripts.
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../services/config/index.ts';
 import { createKafka, readTopicRetention } from '../services/kafka/index.ts';
 import { connectMongo, readMeta, readBuild, readRebuildProgress } from '../services/mongo/index.ts';
 import { READ_MODEL_FORMAT, TALLIES_SINCE_FORMAT } from '../services/readModel/readModelFormat.ts';
 import { runMain } from '../services/runMain.ts';
-import { commandInvocation, commandLogger } from './commandOutput.ts';
+import { commandInvocation, commandLogger, parseJsonFlag } from './commandOutput.ts';
 import { rebuildPaceLine } from './status/rebuildPace.ts';
 import { parsePrometheusText, readProjectorStatus } from './status/readProjectorStatus.ts';
 import { formatLine, lagLines, projectorMetricsLines, rebuildLine, retentionLines, talliesLine } from './status/statusLines.ts';
@@ -21,26 +20,8 @@ const USAGE = `usage: ${command.run}
        ${command.withArgs('--json')}
            the same as one JSON object`;
 
-/** Whether the output is JSON; a usage mistake exits 2 before anything is read. */
-function parseCommand(): boolean {
-  try {
-    const { values } = parseArgs({
-      args: process.argv.slice(2),
-      options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    });
-    if (values.help) {
-      process.stdout.write(`${USAGE}\n`);
-      process.exit(0);
-    }
-    return values.json === true;
-  } catch (error) {
-    process.stderr.write(`status: ${(error as Error).message}\n${USAGE}\n`);
-    process.exit(2);
-  }
-}
-
 runMain('status', async () => {
-  const json = parseCommand();
+  const json = parseJsonFlag('status', USAGE, process.argv.slice(2));
   const config = loadConfig(process.env);
   const logger = commandLogger('status', { json, level: 'warn' });
   const mongo = await connectMongo(config.mongo.url, config.mongo.db);
