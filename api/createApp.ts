@@ -84,8 +84,15 @@ export function createApp(deps: AppDependencies): Koa {
   });
   for (const middleware of front.middlewares) app.use(middleware);
   if (front.earlyHit) answerHitsFirst(app, front.earlyHit);
-  // After the cache: a hit runs no search; a missed search takes one of the instance's search turns or answers 503.
-  app.use(searchGate({ atOnce: config.api.searchesAtOnce, ...(deps.metrics ? { metrics: deps.metrics } : {}) }));
+  // After the cache: a hit runs no search; a missed search waits for one of the instance's search turns, then answers 503.
+  app.use(
+    searchGate({
+      atOnce: config.api.searchesAtOnce,
+      queueLength: config.api.work.queueLength,
+      queueTimeoutMs: config.api.work.queueTimeoutMs,
+      ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    }),
+  );
   app.use(resourceRoutes({ config, source, clock }));
   return app;
 }

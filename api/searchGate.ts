@@ -10,11 +10,12 @@ import { WorkGate } from './http/workGate.ts';
  * expression runs over the search text of every document the index narrows to, and the count
  * runs it again. Every uncached answer already waits for one of the instance's work slots
  * (API_WORK_CONCURRENCY, its queue and its 503); of those slots at most `atOnce` run a search
- * (config API_SEARCHES_AT_ONCE), and a search that finds them taken answers 503 with
- * `Retry-After` at once. It does not queue again: it would hold a work slot while it waited,
- * and the point is to leave the other slots to the requests that are not searches. Distinct
- * searches from any number of addresses then cost the database at most `atOnce` scans at a
- * time, each within the query time limit.
+ * (config API_SEARCHES_AT_ONCE). A search that finds them taken waits in a queue as long and as
+ * patient as the work slots' own (API_WORK_QUEUE_LENGTH, API_WORK_QUEUE_TIMEOUT_MS), then answers
+ * 503 with `Retry-After`: a client's burst of searches is served in turn, not refused at once.
+ * A waiting search holds its work slot, so searches take at most all the slots, never more than
+ * any other uncached work could; distinct searches from any number of addresses cost the
+ * database at most `atOnce` scans at a time, each within the query time limit.
  */
 export const SEARCH_BUDGET = { atOnce: 2, retryAfterSeconds: 1 } as const;
 
@@ -33,6 +34,9 @@ const SEARCHED_IN_DATABASE: ReadonlySet<EndpointName> = new Set<EndpointName>([
 
 export interface SearchGateOptions {
   readonly atOnce?: number;
+  /** Searches that may wait for a turn (default none: refused at once). */
+  readonly queueLength?: number;
+  readonly queueTimeoutMs?: number;
   readonly metrics?: Registry;
 }
 
@@ -43,14 +47,14 @@ export interface SearchGateOptions {
 export function searchGate(options: SearchGateOptions = {}): Middleware {
   const turns = new WorkGate({
     concurrency: options.atOnce ?? SEARCH_BUDGET.atOnce,
-    queueLength: 0,
-    queueTimeoutMs: 0,
+    queueLength: options.queueLength ?? 0,
+    queueTimeoutMs: options.queueTimeoutMs ?? 0,
     retryAfterSeconds: SEARCH_BUDGET.retryAfterSeconds,
   });
   const refused = options.metrics
     ? new Counter({
         name: 'api_searches_refused_total',
-        help: 'Uncached searches answered 503 because the instance already ran API_SEARCHES_AT_ONCE of them',
+        help: 'Uncached searches answered 503 because API_SEARCHES_AT_ONCE of them ran and the queue for a turn was full or waited too long',
         registers: [options.metrics],
       })
     : undefined;

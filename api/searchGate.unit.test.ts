@@ -7,8 +7,8 @@ import { apiState } from './http/requestState.ts';
 import { ENDPOINTS, type EndpointName } from '../schemas/api/endpoints.ts';
 import { SEARCH_BUDGET, searchGate } from './searchGate.ts';
 
-/** An app whose route holds every request until `finish` is called, behind searchGate({ atOnce: 1 }). */
-function heldApp(metrics: Registry) {
+/** An app whose route holds every request until `finish` is called, behind searchGate({ atOnce: 1, ...queue }). */
+function heldApp(metrics: Registry, queue: { queueLength?: number; queueTimeoutMs?: number } = {}) {
   const held: Array<() => void> = [];
   const app = new Koa();
   app.silent = true;
@@ -20,7 +20,7 @@ function heldApp(metrics: Registry) {
     apiState(ctx).query = Object.fromEntries(new URLSearchParams(query));
     return next();
   });
-  app.use(searchGate({ atOnce: 1, metrics }));
+  app.use(searchGate({ atOnce: 1, metrics, ...queue }));
   app.use(async (ctx) => {
     await new Promise<void>((resolve) => held.push(resolve));
     ctx.body = { ok: true };
@@ -59,5 +59,30 @@ describe('searchGate', () => {
     finish();
     expect((await again).status).toBe(200);
     expect(await metrics.getSingleMetricAsString('api_searches_refused_total')).toMatch(/api_searches_refused_total 1$/m);
+  });
+
+  it('lets a search past its turn wait in the queue and run when the turn is back, and refuses it once its wait is over', async () => {
+    const metrics = new Registry();
+    const { app, finish, held } = heldApp(metrics, { queueLength: 1, queueTimeoutMs: 200 });
+    const first = send(app, { path: '/competitions?search=riga' });
+    await until(() => held() === 1);
+    const waiting = send(app, { path: '/dancers?search=jan' });
+    // The queue holds one: the third search is refused at once.
+    const third = await send(app, { path: '/clubs?search=aurora' });
+    expect(third.status).toBe(503);
+    finish();
+    expect((await first).status).toBe(200);
+    await until(() => held() === 1);
+    finish();
+    expect((await waiting).status).toBe(200);
+    // A search that waits past the queue's timeout is refused.
+    const holding = send(app, { path: '/competitions?search=riga' });
+    await until(() => held() === 1);
+    const late = await send(app, { path: '/dancers?search=jan' });
+    expect(late.status).toBe(503);
+    expect(late.headers['retry-after']).toBe(String(SEARCH_BUDGET.retryAfterSeconds));
+    finish();
+    expect((await holding).status).toBe(200);
+    expect(await metrics.getSingleMetricAsString('api_searches_refused_total')).toMatch(/api_searches_refused_total 2$/m);
   });
 });

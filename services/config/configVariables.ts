@@ -224,7 +224,7 @@ export const configVariables: ConfigVariable[] = [
     schema: Type.Integer({ minimum: 1, maximum: 1000 }),
     default: '2',
     description:
-      'of the uncached answers one API instance makes at once (API_WORK_CONCURRENCY), how many may run a `search`; one more answers 503 with Retry-After at once, so searches leave the other slots free',
+      'of the uncached answers one API instance makes at once (API_WORK_CONCURRENCY), how many may run a `search`; one more waits for a turn in a queue like that of the work slots (API_WORK_QUEUE_LENGTH, API_WORK_QUEUE_TIMEOUT_MS), then answers 503 with Retry-After',
   },
   {
     name: 'CACHE_MAX_BYTES',
