@@ -1,4 +1,5 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -9,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * finished the work.
  */
 export async function withInstallLock(lockFile: string, installed: () => boolean, install: () => Promise<void>): Promise<void> {
+  mkdirSync(dirname(lockFile), { recursive: true });
   for (;;) {
     if (installed()) return;
     let fd: number;

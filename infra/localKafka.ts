@@ -6,6 +6,7 @@ import { scramFormatArgs, securedListenerList, securedListenerProperties, type K
 import { localServerInstance, type LocalServerInstance } from './localServerInstance.ts';
 import { paths } from './paths.ts';
 import { run } from './processes.ts';
+import { withInstallLock } from './installLock.ts';
 
 // Apache Kafka 3.9.1 in KRaft mode, single node, from Maven Central (see infra/kafka/pom.xml).
 const MAIN_CLASS = 'kafka.Kafka';
@@ -16,7 +17,14 @@ export interface KafkaPorts {
 }
 
 export async function installKafka(log: (line: string) => void): Promise<void> {
-  if (existsSync(paths.kafkaInstalledStamp)) return;
+  await withInstallLock(
+    `${paths.kafkaLibs}.lock`,
+    () => existsSync(paths.kafkaInstalledStamp),
+    () => fetchKafka(log),
+  );
+}
+
+async function fetchKafka(log: (line: string) => void): Promise<void> {
   log('installing Kafka 3.9.1 from Maven Central into .tools/kafka');
   rmSync(paths.kafkaLibs, { recursive: true, force: true });
   await run('mvn', [
