@@ -25,6 +25,7 @@ describe('API launches', () => {
     const dockerfile = read('Dockerfile');
     expect(dockerfile).toContain(`CMD ${command('dist/api/main.js')}`);
     expect(dockerfile).toMatch(new RegExp(`^COPY .*${API_MEMORY_FLAGS_FILE}.* scripts/$`, 'm'));
-    expect(read('docker-compose.yml')).toContain(`command: ${command('dist/api/main.js')}`);
+    // Compose interpolates `$`: the file writes the shell's `$(` as `$$(`.
+    expect(read('docker-compose.yml')).toContain(`command: ${command('dist/api/main.js').replaceAll('$', () => '$$')}`);
   });
 });

@@ -30,7 +30,8 @@ describe('projector launches', () => {
       '","',
       '", "',
     );
-    expect(read('docker-compose.yml')).toContain(`command: ${command}`);
+    // Compose interpolates `$`: the file writes the shell's `$(` as `$$(`.
+    expect(read('docker-compose.yml')).toContain(`command: ${command.replaceAll('$', () => '$$')}`);
     expect(read('Dockerfile')).toMatch(new RegExp(`^COPY .*${PROJECTOR_MEMORY_FLAGS_FILE}.* scripts/$`, 'm'));
   });
 });
