@@ -1,11 +1,11 @@
-// A cache hit is answered before routing and query validation (api/http/cachedAnswer.ts): these
-// tests pin that it answers exactly as the hit further down the pipeline did, and that only a
+// A cache hit is answered before routing and query validation (api/http/earlyHit.ts): these
+// tests pin that it answers exactly as the hit further down the pipeline does, and that only a
 // validated request target ever gets a stored answer.
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpVersions, recordCurrentAt } from '../../services/mongo/index.ts';
 import { afterFreshnessBound, openDatabase, startApi, type ApiServer, type Database } from './apiHarness.ts';
 import { NOW, calendarEvents, ids } from './calendarSeed.ts';
+import { header, rawRequest, stableHeaders as stable, type RawReply } from './rawReply.ts';
 
 let database: Database;
 let api: ApiServer;
@@ -23,36 +23,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-interface RawReply {
-  status: number;
-  /** Header lines in the order they were sent, names lower-cased. */
-  headers: Array<[string, string]>;
-  body: string;
-}
-
-/** One request with node:http, which keeps the response's header lines in their order. */
-function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawReply> {
-  const { hostname, port } = new URL(api.origin);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: hostname, port, path: `/api/v1${path}`, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const raw = res.rawHeaders;
-        const lines: Array<[string, string]> = [];
-        for (let i = 0; i < raw.length; i += 2) lines.push([raw[i]!.toLowerCase(), raw[i + 1]!]);
-        resolve({ status: res.statusCode ?? 0, headers: lines, body: Buffer.concat(chunks).toString('utf8') });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const header = (reply: RawReply, name: string): string | undefined => reply.headers.find(([n]) => n === name)?.[1];
-/** What legitimately differs between two answers of one resource: the budget left, the age, the clock. */
-const VARYING = new Set(['x-ratelimit-remaining', 'ratelimit', 'age', 'x-cache', 'date']);
-const stable = (reply: RawReply): Array<[string, string]> => reply.headers.filter(([name]) => !VARYING.has(name));
+const rawGet = (path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawReply> =>
+  rawRequest(api.origin, path, headers, method);
 const names = (reply: RawReply): string[] => reply.headers.map(([name]) => name);
 
 // Each path is first requested here, so its first answer is a miss. The second spelling names
@@ -77,7 +49,7 @@ describe('a cache hit answered before routing and validation', () => {
       const hit = await rawGet(path, id);
       expect(header(hit, 'x-cache')).toBe('HIT');
       expect(header(hit, 'age')).toBe('0');
-      expect(hit.body).toBe(miss.body);
+      expect(hit.body).toEqual(miss.body);
       // The miss sets a few headers in another order (the route's before the cache's), never other ones.
       expect(new Map(stable(hit))).toEqual(new Map(stable(miss)));
       expect(names(hit).filter((name) => name !== 'age')).toEqual(expect.arrayContaining(names(miss)));
@@ -86,7 +58,7 @@ describe('a cache hit answered before routing and validation', () => {
 
       const throughPipeline = await rawGet(otherSpelling, id);
       expect(header(throughPipeline, 'x-cache')).toBe('HIT');
-      expect(throughPipeline.body).toBe(hit.body);
+      expect(throughPipeline.body).toEqual(hit.body);
       expect(stable(throughPipeline)).toEqual(stable(hit));
       expect(names(throughPipeline)).toEqual(names(hit));
     },
@@ -115,7 +87,7 @@ describe('a cache hit answered before routing and validation', () => {
       for (let i = 0; i < 2; i++) {
         const reply = await rawGet(invalid);
         expect(reply.status, invalid).toBe(400);
-        expect(JSON.parse(reply.body).error.type).toBe('INVALID_REQUEST');
+        expect(JSON.parse(reply.body.toString('utf8')).error.type).toBe('INVALID_REQUEST');
         expect(header(reply, 'x-cache'), invalid).toBeUndefined();
         expect(header(reply, 'etag'), invalid).toBeUndefined();
         expect(header(reply, 'cache-control')).toBe('no-store');
@@ -139,7 +111,7 @@ describe('a cache hit answered before routing and validation', () => {
     for (const validator of validators) {
       const notModified = await rawGet(path, { ...validator, 'X-Request-Id': 'cached-answer-304' });
       expect(notModified.status).toBe(304);
-      expect(notModified.body).toBe('');
+      expect(notModified.body.length).toBe(0);
       expect(header(notModified, 'x-cache')).toBe('HIT');
       expect(header(notModified, 'etag')).toBe(etag);
       const throughPipeline = await rawGet(`${path}?`, { ...validator, 'X-Request-Id': 'cached-answer-304' });
@@ -150,7 +122,7 @@ describe('a cache hit answered before routing and validation', () => {
     expect((await rawGet(path, { 'If-None-Match': 'W/"stale"' })).status).toBe(200);
     const head = await rawGet(path, {}, 'HEAD');
     expect(head.status).toBe(200);
-    expect(head.body).toBe('');
+    expect(head.body.length).toBe(0);
     expect(header(head, 'x-cache')).toBe('HIT');
     expect(header(head, 'content-length')).toBe(header(ok, 'content-length'));
   });

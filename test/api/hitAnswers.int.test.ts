@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordCurrentAt } from '../../services/mongo/index.ts';
 import { afterFreshnessBound, openDatabase, startApi, type ApiServer, type Database } from './apiHarness.ts';
 import { NOW, calendarEvents, ids } from './calendarSeed.ts';
+import { header, rawRequest, stableHeaders as stable, type RawReply } from './rawReply.ts';
 import { clubs, registryEvents } from './registrySeed.ts';
 
 let database: Database;
@@ -26,34 +27,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-interface RawReply {
-  status: number;
-  /** Header lines in the order they were sent, names lower-cased. */
-  headers: Array<[string, string]>;
-  body: Buffer;
-}
-
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<RawReply> {
-  const { hostname, port } = new URL(api.origin);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: hostname, port, path: `/api/v1${path}`, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const raw = res.rawHeaders;
-        const lines: Array<[string, string]> = [];
-        for (let i = 0; i < raw.length; i += 2) lines.push([raw[i]!.toLowerCase(), raw[i + 1]!]);
-        resolve({ status: res.statusCode ?? 0, headers: lines, body: Buffer.concat(chunks) });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const header = (reply: RawReply, name: string): string | undefined => reply.headers.find(([n]) => n === name)?.[1];
-const VARYING = new Set(['x-ratelimit-remaining', 'ratelimit', 'age', 'x-cache', 'date']);
-const stable = (reply: RawReply): Array<[string, string]> => reply.headers.filter(([name]) => !VARYING.has(name));
+const rawGet = (path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawReply> =>
+  rawRequest(api.origin, path, headers, method);
 
 /** A few hundred URLs of every cached endpoint: sorts, orders, pages, filters, details. */
 function urls(): string[] {
