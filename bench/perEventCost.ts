@@ -112,6 +112,31 @@ interface Row {
   stateBytes: number;
 }
 
+/**
+ * Seeds one competition of `size` entries into the store (not measured), then times the entry
+ * events in batches, counting the traffic the store's hooks record; `stateBytes` sizes the
+ * competition's stored state as the store keeps it.
+ */
+async function seedThenTime(store: ProjectionStore, size: number, stateBytes: (competitionId: string) => Promise<number>): Promise<Row> {
+  const { competition, events } = opening(Number(args.categories));
+  await project(store, [...events, ...submissions(competition, size)], Number(args['seed-batch']));
+  const timed = measured(competition, Number(args.events));
+  traffic.on = true;
+  traffic.written = 0;
+  traffic.read = 0;
+  const started = performance.now();
+  await project(store, timed, Number(args.batch));
+  const elapsed = performance.now() - started;
+  traffic.on = false;
+  return {
+    size,
+    usPerEvent: (elapsed * 1000) / timed.length,
+    written: traffic.written / timed.length,
+    read: traffic.read / timed.length,
+    stateBytes: await stateBytes(competition.s.aggregateId),
+  };
+}
+
 async function measure(size: number): Promise<Row> {
   const db = client.db(`bench_per_event_${process.pid}_${size}`);
   await db.dropDatabase();
@@ -119,25 +144,10 @@ async function measure(size: number): Promise<Row> {
     const { generation } = await ensureMeta(db);
     const names = projectionCollections(generation);
     await ensureReadModelIndexes(db, names);
-    const store = new MongoProjectionStore(db, generation, { live: true });
-    const { competition, events } = opening(Number(args.categories));
-    await project(store, [...events, ...submissions(competition, size)], Number(args['seed-batch']));
-    const timed = measured(competition, Number(args.events));
-    traffic.on = true;
-    traffic.written = 0;
-    traffic.read = 0;
-    const started = performance.now();
-    await project(store, timed, Number(args.batch));
-    const elapsed = performance.now() - started;
-    traffic.on = false;
-    const state = await db.collection(names.states.competition).findOne({});
-    return {
-      size,
-      usPerEvent: (elapsed * 1000) / timed.length,
-      written: traffic.written / timed.length,
-      read: traffic.read / timed.length,
-      stateBytes: state ? BSON.calculateObjectSize(state) : 0,
-    };
+    return await seedThenTime(new MongoProjectionStore(db, generation, { live: true }), size, async () => {
+      const state = await db.collection(names.states.competition).findOne({});
+      return state ? BSON.calculateObjectSize(state) : 0;
+    });
   } finally {
     await db.dropDatabase();
   }
@@ -175,24 +185,10 @@ function jsonBytes(value: unknown): number {
 
 async function measureInMemory(size: number): Promise<Row> {
   const store = countingMemoryStore();
-  const { competition, events } = opening(Number(args.categories));
-  await project(store, [...events, ...submissions(competition, size)], Number(args['seed-batch']));
-  const timed = measured(competition, Number(args.events));
-  traffic.on = true;
-  traffic.written = 0;
-  traffic.read = 0;
-  const started = performance.now();
-  await project(store, timed, Number(args.batch));
-  const elapsed = performance.now() - started;
-  traffic.on = false;
-  const state = (await store.loadStates('competition', [competition.s.aggregateId])).get(competition.s.aggregateId);
-  return {
-    size,
-    usPerEvent: (elapsed * 1000) / timed.length,
-    written: traffic.written / timed.length,
-    read: traffic.read / timed.length,
-    stateBytes: state ? jsonBytes(state) : 0,
-  };
+  return seedThenTime(store, size, async (competitionId) => {
+    const state = (await store.loadStates('competition', [competitionId])).get(competitionId);
+    return state ? jsonBytes(state) : 0;
+  });
 }
 
 const rows = [];
