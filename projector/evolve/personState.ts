@@ -79,6 +79,7 @@ export interface PersonState extends AggregateMeta {
     factsAt: string | null;
     factsFrom: string | null;
     factsSince: number;
+    lastEnd: string | null;
   };
 }
 

@@ -45,6 +45,8 @@ export interface PersonLinkBook extends NonNullable<PersonState['linkBook']> {
   factsFrom: string | null;
   /** ... and of every record written after this version of the person. */
   factsSince: number;
+  /** The last instant one of its closed records ended (null: none is): no record ends after it. */
+  lastEnd: string | null;
 }
 
 export const linkRecordId = (personId: string, link: Pick<PersonLink, 'kind' | 'role' | 'subjectId'>): string =>
@@ -157,12 +159,18 @@ export async function loadLinkHistory(
     if (scope.endFrom === '') all.push(personId);
     else since.push({ personId, ...scope });
   }
-  const endFrom = since.flatMap((s) => (s.endFrom === null ? [] : [s.endFrom])).sort()[0];
-  const newerThan = Math.min(...since.map((s) => s.newerThan));
+  // No record of a person ends after its book's lastEnd: most batches look up none.
+  const ending = since.filter((s) => s.endFrom !== null && (loaded.get(s.personId)?.book?.lastEnd ?? '') >= s.endFrom);
+  const endFrom = ending.map((s) => s.endFrom!).sort()[0];
+  // Records newer than the state are a died batch's: those its events name come back with its
+  // replay, the others are read as they were (prev) and need no fact. Under the stored state,
+  // only a replayed or swept person's last batch may have left facts unwritten.
+  const replaying = since.filter((s) => forced.has(s.personId));
+  const newerThan = Math.min(...replaying.map((s) => s.newerThan));
   const [full, ended, newer] = await Promise.all([
     all.length > 0 ? store.findPersonLinks({ personIds: all }) : [],
-    endFrom !== undefined ? store.findPersonLinks({ personIds: since.map((s) => s.personId), endFrom }) : [],
-    since.length > 0 ? store.findPersonLinks({ personIds: since.map((s) => s.personId), newerThan }) : [],
+    endFrom !== undefined ? store.findPersonLinks({ personIds: ending.map((s) => s.personId), endFrom }) : [],
+    replaying.length > 0 ? store.findPersonLinks({ personIds: replaying.map((s) => s.personId), newerThan }) : [],
   ]);
   const scopes = new Map(since.map((s) => [s.personId, s]));
   for (const record of [...full, ...ended, ...newer]) {
@@ -233,6 +241,7 @@ export function changedLinkRecords(
   for (const [personId, of] of loaded) {
     const state = persons.get(personId);
     if (!state || !withEvents.has(personId)) continue;
+    let lastEnd = of.book?.lastEnd ?? null;
     const after = Map.groupBy(state.links, (link) => linkRecordId(personId, link));
     for (const [id, links] of after) {
       const before = of.records.get(id) ?? null;
@@ -250,17 +259,19 @@ export function changedLinkRecords(
         pv: of.version,
         prev: before,
       });
+      const end = endOf(links);
+      if (end !== null && (lastEnd === null || end > lastEnd)) lastEnd = end;
     }
     const open = [...after].filter(([, links]) => endOf(links) === null).map(([id]) => id);
-    books.set(personId, nextBook(of, open, factsAt));
+    books.set(personId, nextBook(of, open, factsAt, lastEnd));
   }
   return { records, books };
 }
 
 /** A replay or sweep of the person recomputes at least this batch's scope (it may die before the facts). */
-function nextBook(of: LoadedLinks, open: string[], factsAt: string | null): PersonLinkBook {
-  if (factsAt === null) return { open: open.sort(), factsAt, factsFrom: '', factsSince: 0 };
-  return { open: open.sort(), factsAt, factsFrom: of.scope.endFrom, factsSince: of.scope.newerThan };
+function nextBook(of: LoadedLinks, open: string[], factsAt: string | null, lastEnd: string | null): PersonLinkBook {
+  if (factsAt === null) return { open: open.sort(), factsAt, factsFrom: '', factsSince: 0, lastEnd };
+  return { open: open.sort(), factsAt, factsFrom: of.scope.endFrom, factsSince: of.scope.newerThan, lastEnd };
 }
 
 const endOf = (links: readonly PersonLink[]): string | null => {
