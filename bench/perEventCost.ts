@@ -11,6 +11,8 @@
 // finds, per event. The goal: flat (within 2x) from 10 to 100,000 entries. Each entry names one
 // category, so that a layout keeping a competition's entries in one document stays under
 // MongoDB's 16 MB up to 100,000 entries and can be measured beside this one.
+// A second part does the same for competitions of `--category-sizes` categories (10 and 1,000)
+// with `--category-entries` entries each: the goal, again, flat within 2x.
 import { parseArgs } from 'node:util';
 import { BSON, MongoClient } from 'mongodb';
 import type { DomainEvent } from '../services/events/index.ts';
@@ -31,6 +33,8 @@ const { values: args } = parseArgs({
     events: { type: 'string', default: '1000' },
     batch: { type: 'string', default: '50' },
     categories: { type: 'string', default: '20' },
+    'category-sizes': { type: 'string', default: '10,1000' },
+    'category-entries': { type: 'string', default: '1000' },
     'seed-batch': { type: 'string', default: '5000' },
     store: { type: 'string', default: 'mongo' },
   },
@@ -106,6 +110,7 @@ async function project(store: ProjectionStore, events: readonly DomainEvent[], b
 
 interface Row {
   size: number;
+  categories: number;
   usPerEvent: number;
   written: number;
   read: number;
@@ -117,8 +122,13 @@ interface Row {
  * events in batches, counting the traffic the store's hooks record; `stateBytes` sizes the
  * competition's stored state as the store keeps it.
  */
-async function seedThenTime(store: ProjectionStore, size: number, stateBytes: (competitionId: string) => Promise<number>): Promise<Row> {
-  const { competition, events } = opening(Number(args.categories));
+async function seedThenTime(
+  store: ProjectionStore,
+  size: number,
+  categories: number,
+  stateBytes: (competitionId: string) => Promise<number>,
+): Promise<Row> {
+  const { competition, events } = opening(categories);
   await project(store, [...events, ...submissions(competition, size)], Number(args['seed-batch']));
   const timed = measured(competition, Number(args.events));
   traffic.on = true;
@@ -130,6 +140,7 @@ async function seedThenTime(store: ProjectionStore, size: number, stateBytes: (c
   traffic.on = false;
   return {
     size,
+    categories,
     usPerEvent: (elapsed * 1000) / timed.length,
     written: traffic.written / timed.length,
     read: traffic.read / timed.length,
@@ -137,14 +148,14 @@ async function seedThenTime(store: ProjectionStore, size: number, stateBytes: (c
   };
 }
 
-async function measure(size: number): Promise<Row> {
-  const db = client.db(`bench_per_event_${process.pid}_${size}`);
+async function measure(size: number, categories: number): Promise<Row> {
+  const db = client.db(`bench_per_event_${process.pid}_${size}_${categories}`);
   await db.dropDatabase();
   try {
     const { generation } = await ensureMeta(db);
     const names = projectionCollections(generation);
     await ensureReadModelIndexes(db, names);
-    return await seedThenTime(new MongoProjectionStore(db, generation, { live: true }), size, async () => {
+    return await seedThenTime(new MongoProjectionStore(db, generation, { live: true }), size, categories, async () => {
       const state = await db.collection(names.states.competition).findOne({});
       return state ? BSON.calculateObjectSize(state) : 0;
     });
@@ -183,27 +194,34 @@ function jsonBytes(value: unknown): number {
   return JSON.stringify(value ?? null).length;
 }
 
-async function measureInMemory(size: number): Promise<Row> {
+async function measureInMemory(size: number, categories: number): Promise<Row> {
   const store = countingMemoryStore();
-  return seedThenTime(store, size, async (competitionId) => {
+  return seedThenTime(store, size, categories, async (competitionId) => {
     const state = (await store.loadStates('competition', [competitionId])).get(competitionId);
     return state ? jsonBytes(state) : 0;
   });
 }
 
-const rows = [];
-for (const size of args.sizes.split(',').map(Number)) {
-  const row = inMemory ? await measureInMemory(size) : await measure(size);
-  rows.push(row);
+/** Measures each (entries, categories) pair in turn, prints a row each and the ratio of the last to the first. */
+async function part(pairs: ReadonlyArray<readonly [number, number]>): Promise<void> {
+  const rows: Row[] = [];
+  for (const [size, categories] of pairs) {
+    const row = inMemory ? await measureInMemory(size, categories) : await measure(size, categories);
+    rows.push(row);
+    process.stdout.write(
+      `${row.size.toLocaleString('en')} entries, ${row.categories.toLocaleString('en')} categories: ${row.usPerEvent.toFixed(0)} µs/event, ` +
+        `${row.written.toFixed(0)} B written/event, ${row.read.toFixed(0)} B read/event ` +
+        `(competition state ${row.stateBytes.toLocaleString('en')} B; ${inMemory ? 'memory store' : url})\n`,
+    );
+  }
+  const first = rows[0]!;
+  const last = rows.at(-1)!;
   process.stdout.write(
-    `${row.size.toLocaleString('en')} entries: ${row.usPerEvent.toFixed(0)} µs/event, ${row.written.toFixed(0)} B written/event, ` +
-      `${row.read.toFixed(0)} B read/event (competition state ${row.stateBytes.toLocaleString('en')} B; ${inMemory ? 'memory store' : url})\n`,
+    `largest/smallest: ${(last.usPerEvent / first.usPerEvent).toFixed(2)}x time, ${(last.written / first.written).toFixed(2)}x bytes written, ` +
+      `${(last.read / first.read).toFixed(2)}x bytes read (goal: within 2x)\n`,
   );
 }
-const first = rows[0]!;
-const last = rows.at(-1)!;
-process.stdout.write(
-  `largest/smallest: ${(last.usPerEvent / first.usPerEvent).toFixed(2)}x time, ${(last.written / first.written).toFixed(2)}x bytes written, ` +
-    `${(last.read / first.read).toFixed(2)}x bytes read (goal: within 2x)\n`,
-);
+
+await part(args.sizes.split(',').map((size) => [Number(size), Number(args.categories)] as const));
+await part(args['category-sizes'].split(',').map((categories) => [Number(args['category-entries']), Number(categories)] as const));
 if (!inMemory) await client.close();

@@ -1,11 +1,15 @@
 import {
   advancePerson,
+  competitionCountsPatch,
   competitionReadDocument,
   dancerLinkFacts,
   roleReadDocuments,
+  type CompetitionCountsPatch,
+  type CompetitionState,
   type MemberLinkFact,
   type ProjectionConfig,
 } from '../evolve/index.ts';
+import { changedCategoryRecords, changedStarts, type LoadedCategories } from './competitionCategoryRecords.ts';
 import { changedEntryRecords, type LoadedEntries } from './competitionEntryRecords.ts';
 import type { OwnDocs, OwnWrites, StateKind, States } from './projectionStore.ts';
 import { subjectsReachedBy } from './subjectsReachedBy.ts';
@@ -30,6 +34,8 @@ export interface CascadeInput {
   storedFacts: ReadonlyMap<string, MemberLinkFact>;
   /** The entries the events name, by competition, as loaded before the fold. */
   entries: ReadonlyMap<string, LoadedEntries>;
+  /** The category ids the fold read, by competition, as loaded before the fold. */
+  categories: ReadonlyMap<string, LoadedCategories>;
 }
 
 /** What a batch writes, before the coaches and clubs are derived from the stored facts. */
@@ -69,6 +75,7 @@ export function planCascade(input: CascadeInput, now: Date, config: ProjectionCo
     docs: { competitions: new Map(), dancers: new Map(), judges: new Map() },
     facts: new Map(),
     entries: changedEntryRecords(states.competition, input.entries),
+    categories: changedCategoryRecords(states.competition, input.categories),
     stamps: {
       stampAt: now.toISOString(),
       versions: new Map([
@@ -79,7 +86,7 @@ export function planCascade(input: CascadeInput, now: Date, config: ProjectionCo
   };
   const coaches = { ids: new Set(due.coaches), forced: new Set(due.coaches) };
   const clubs = new Set([...withEvents.club, ...due.clubs]);
-  for (const [id, state] of states.competition) own.docs.competitions.set(id, competitionReadDocument(state, now, config));
+  competitionDocuments(own, states.competition, input.categories, now, config);
   for (const [id, stored] of states.person) {
     // Advanced once here (a copy when something fell due) and shared by documents and facts.
     const state = advancePerson(stored, now, config.zone);
@@ -98,13 +105,39 @@ export function planCascade(input: CascadeInput, now: Date, config: ProjectionCo
 }
 
 /**
+ * Each competition's read document: whole where all its categories were loaded, otherwise (entry
+ * events alone) a patch of the counts they changed, so that an entry costs what it touches, not
+ * the competition's categories.
+ */
+function competitionDocuments(
+  own: OwnWrites,
+  competitions: ReadonlyMap<string, CompetitionState>,
+  categories: ReadonlyMap<string, LoadedCategories>,
+  now: Date,
+  config: ProjectionConfig,
+): void {
+  const starts = changedStarts(own.categories.starts);
+  const patches = new Map<string, CompetitionCountsPatch>();
+  for (const [id, state] of competitions) {
+    const loaded = categories.get(id);
+    if (loaded && !loaded.complete) {
+      const patch = competitionCountsPatch(state, starts.get(id) ?? [], now, config);
+      if (patch) patches.set(id, patch);
+    } else own.docs.competitions.set(id, competitionReadDocument(state, now, config));
+  }
+  if (patches.size > 0) own.docs.competitionCounts = patches;
+}
+
+/**
  * The folded states of the aggregates that had events (the only states a batch writes), a
- * competition's without the entries its fold loaded: they are written as records of their own,
+ * competition's without the entries and categories its fold loaded: they are written as records of their own,
  * and the store (its byte budgets among it) sees the state as it is stored.
  */
 export function statesWithEvents(states: States, withEvents: CascadeInput['withEvents']): States {
   const only = <S>(kind: StateKind, all: Map<string, S>): Map<string, S> => new Map([...all].filter(([id]) => withEvents[kind].has(id)));
-  const competition = new Map([...only('competition', states.competition)].map(([id, state]) => [id, { ...state, entries: {} }]));
+  const competition = new Map(
+    [...only('competition', states.competition)].map(([id, state]) => [id, { ...state, entries: {}, starts: {}, categories: {} }]),
+  );
   return { competition, person: only('person', states.person), club: only('club', states.club) };
 }
 

@@ -6,6 +6,9 @@ export interface ProjectionCollections {
   states: { competition: string; person: string; club: string };
   /** A competition's entries, one record each (projector/write/competitionEntryRecords.ts), format 5 on. */
   competitionEntries: string;
+  /** A competition's categories and their starts, one record per category id each (projector/write/competitionCategoryRecords.ts), format 6 on. */
+  competitionCategories: string;
+  competitionCategoryStarts: string;
   memberLinks: string;
   revisions: string;
   /** The counts of the read documents' facet keys (projector/write/talliedBulk.ts), format 4 on. */
@@ -23,6 +26,8 @@ export function projectionCollections(generation: number): ProjectionCollections
       club: name(projectorCollections.clubStates),
     },
     competitionEntries: name(projectorCollections.competitionEntries),
+    competitionCategories: name(projectorCollections.competitionCategories),
+    competitionCategoryStarts: name(projectorCollections.competitionCategoryStarts),
     memberLinks: name(projectorCollections.memberLinks),
     revisions: name('subject_revisions'),
     tallies: name(TALLIES_COLLECTION),
@@ -37,5 +42,14 @@ export function projectionCollections(generation: number): ProjectionCollections
 }
 
 export function allCollectionNames(c: ProjectionCollections): string[] {
-  return [...Object.values(c.states), c.competitionEntries, c.memberLinks, c.revisions, c.tallies, ...Object.values(c.read)];
+  return [
+    ...Object.values(c.states),
+    c.competitionEntries,
+    c.competitionCategories,
+    c.competitionCategoryStarts,
+    c.memberLinks,
+    c.revisions,
+    c.tallies,
+    ...Object.values(c.read),
+  ];
 }

@@ -6,6 +6,8 @@ import type {
   JudgeDocument,
 } from '../../services/readModel/documents.ts';
 import type { ClubState, CompetitionState, MemberLinkFact, PersonState } from '../evolve/index.ts';
+import type { CompetitionCountsPatch } from '../evolve/index.ts';
+import type { CategoryRecordKind, CategoryRecords } from './competitionCategoryRecords.ts';
 import type { CompetitionEntryRecord } from './competitionEntryRecords.ts';
 
 // The I/O edge of the projector. The cascade (writeCascade) decides what to write; a store only loads and
@@ -21,6 +23,11 @@ export type StateKind = keyof StateByKind;
 
 export interface OwnDocs {
   competitions: Map<string, CompetitionDocument | null>;
+  /**
+   * Competitions whose events changed counts only: their stored documents are patched (under the
+   * same stamp guard), not rewritten with all their categories. Absent: none.
+   */
+  competitionCounts?: Map<string, CompetitionCountsPatch>;
   dancers: Map<string, DancerDocument | null>;
   judges: Map<string, JudgeDocument | null>;
 }
@@ -48,6 +55,8 @@ export interface OwnWrites {
   facts: Map<string, MemberLinkFact>;
   /** The entries the batch changed, written before the states (see ORDER_RULES). */
   entries: CompetitionEntryRecord[];
+  /** The category ids the batch changed (their starts, their categories), written with the entries. */
+  categories: CategoryRecords;
   stamps: Stamps;
 }
 
@@ -80,6 +89,12 @@ export interface ProjectionStore {
    * (`pv` greater: this writer is stale).
    */
   writeCompetitionEntries(records: readonly CompetitionEntryRecord[]): Promise<void>;
+  /** The category records of `kind` of these ids (`<competitionId>|<categoryId>`) that exist. */
+  loadCategoryRecords<K extends CategoryRecordKind>(kind: K, ids: readonly string[]): Promise<CategoryRecords[K]>;
+  /** Every category record of these competitions, of both kinds (what their whole read documents are built from). */
+  loadAllCategoryRecords(competitionIds: readonly string[]): Promise<CategoryRecords>;
+  /** As writeCompetitionEntries, for category records. */
+  writeCategoryRecords(records: CategoryRecords): Promise<void>;
   /** Every fact of the subjects, open and closed (the derivations need the history). */
   loadFacts(kind: 'club' | 'coach', subjectIds: readonly string[]): Promise<MemberLinkFact[]>;
   /**

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../services/events/index.ts';
 import type { Outcome, ProjectionConfig } from '../evolve/index.ts';
+import { changedCategoryRecords } from './competitionCategoryRecords.ts';
 import { changedEntryRecords } from './competitionEntryRecords.ts';
 import { foldEvents } from './foldEvents.ts';
 import { loadBatch, noneDue } from './loadBatch.ts';
@@ -33,13 +34,16 @@ export async function replayChunk(
   config: ProjectionConfig,
   deferred: DeferredSubjects,
 ): Promise<Outcome[]> {
-  const { states, withEvents, entries } = await loadBatch(store, events, noneDue, false);
+  const { states, withEvents, entries, categories } = await loadBatch(store, events, noneDue, false, false);
   const { outcomes } = foldEvents(events, states, config);
   for (const id of withEvents.competition) deferred.competitions.add(id);
   for (const id of withEvents.person) deferred.persons.add(id);
   for (const id of withEvents.club) deferred.clubs.add(id);
-  // Entries before states, as in a live batch (ORDER_RULES).
-  await store.writeCompetitionEntries(changedEntryRecords(states.competition, entries));
+  // Entries and categories before states, as in a live batch (ORDER_RULES).
+  await Promise.all([
+    store.writeCompetitionEntries(changedEntryRecords(states.competition, entries)),
+    store.writeCategoryRecords(changedCategoryRecords(states.competition, categories)),
+  ]);
   await store.writeStates(statesWithEvents(states, withEvents));
   return outcomes;
 }

@@ -25,6 +25,10 @@ export const projectorCollections = {
   competitionStates: 'competition_states',
   /** One record per entry of a competition, `<competitionId>|<entryId>` (projector/write/competitionEntryRecords.ts). */
   competitionEntries: 'competition_entries',
+  /** One record per category id of a competition, `<competitionId>|<categoryId>` (projector/write/competitionCategoryRecords.ts). */
+  competitionCategories: 'competition_categories',
+  /** The starts of each category id of a competition, keyed as competition_categories. */
+  competitionCategoryStarts: 'competition_category_starts',
   /** One aggregate state per person (projector/evolve/personState.ts). */
   personStates: 'person_states',
   /** One aggregate state per club (projector/evolve/clubState.ts). */

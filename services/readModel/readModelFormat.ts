@@ -20,8 +20,13 @@
  *    and the state keeps its counts (entries, starts per category, their total) by delta, so an
  *    event costs what it touches, not what the competition holds. The read documents and their
  *    tallies are format 4's; a format 4 state would lack the counters, hence the rebuild.
+ * 6. A competition's categories and the starts of each category id leave its state for records of
+ *    their own (`competition_categories`, `competition_category_starts`), so an entry naming ids
+ *    (known or not) writes their counters alone, and its batch patches the counts of the
+ *    competition's read document instead of rewriting it with every category. The read documents
+ *    and their tallies are format 5's; a format 5 state holds the categories, hence the rebuild.
  */
-export const READ_MODEL_FORMAT = 5;
+export const READ_MODEL_FORMAT = 6;
 
 /** The first format whose generations have tallies (a projector of an older one does not keep them). */
 export const TALLIES_SINCE_FORMAT = 4;
