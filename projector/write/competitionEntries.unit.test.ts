@@ -162,7 +162,10 @@ describe('competition entries as records of their own', () => {
     const store = new MemoryProjectionStore({ countBytes: true });
     await projectEvents(events, store, config, NOW);
     const unknown = Array.from({ length: 20_000 }, (_, i) => numberedUuid('cb000000-0000-4000-8000-', i + 1));
-    const entry = c.next('competition.entry_submitted', at(50), { entryId: numberedUuid('e1000000-0000-4000-8000-', 1), categoryIds: unknown });
+    const entry = c.next('competition.entry_submitted', at(50), {
+      entryId: numberedUuid('e1000000-0000-4000-8000-', 1),
+      categoryIds: unknown,
+    });
     const { outcomes } = await projectEvents([entry], store, config, NOW);
     expect(outcomes).toEqual(['applied']);
     const state = store.states.competition.get(c.aggregateId)!;
