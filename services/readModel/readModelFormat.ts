@@ -31,13 +31,14 @@ export const READ_MODEL_FORMAT = 6;
 /** The first format whose generations have tallies (a projector of an older one does not keep them). */
 export const TALLIES_SINCE_FORMAT = 4;
 
-/** The oldest format the API still serves: the one a model may hold while its upgrade runs. */
-export const OLDEST_SERVED_FORMAT = 1;
+/**
+ * The oldest format the API still serves: the one before this code's, which a model holds while
+ * its upgrade runs. A generation of an older one is answered 503 (readiness says so too) until the
+ * upgrade has switched.
+ */
+export const OLDEST_SERVED_FORMAT = READ_MODEL_FORMAT - 1;
 
-/** Whether this code reads a generation of `format` right (the API serves it). */
-export const servesFormat = (format: number): boolean => format >= OLDEST_SERVED_FORMAT && format <= READ_MODEL_FORMAT;
-
-/** Every format the API serves, oldest first: each has its filter declarations and index plan. */
+/** Every format the API serves, oldest first: each has its layout (readModelLayout.ts). */
 export const SERVED_FORMATS: readonly number[] = Array.from(
   { length: READ_MODEL_FORMAT - OLDEST_SERVED_FORMAT + 1 },
   (_, i) => OLDEST_SERVED_FORMAT + i,
