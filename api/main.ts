@@ -2,7 +2,6 @@
 import { loadConfig } from '../services/config/index.ts';
 import { createLogger } from '../services/logger.ts';
 import { createRegistry } from '../services/metrics/createRegistry.ts';
-import { servesFormat } from '../services/readModel/readModelFormat.ts';
 import { connectMongo, readMeta } from '../services/mongo/index.ts';
 import { startOpsServer } from '../services/ops/index.ts';
 import { runMain } from '../services/runMain.ts';
@@ -32,7 +31,7 @@ runMain('api', async () => {
   // ready, so the balancer sends requests to those that read it right.
   const readiness = recentReadiness(async () => {
     const mongoUp = await mongo.ping();
-    const format = mongoUp && servesFormat((await readMeta(mongo.db)).format);
+    const format = mongoUp && (await readMeta(mongo.db)).layout !== null;
     return { ready: mongoUp && format, checks: { mongo: mongoUp, format } };
   });
   // With REDIS_URL every instance spends one budget per client IP; Redis is not part of

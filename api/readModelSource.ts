@@ -4,6 +4,7 @@ import type { DataListing } from '../schemas/api/endpoints.ts';
 import { collectionName, readMeta, type ReadModelMeta } from '../services/mongo/index.ts';
 import type { ReadDocuments } from '../services/readModel/documents.ts';
 import type { ReadListing } from '../services/readModel/indexPlan.ts';
+import type { ReadModelLayout } from '../services/readModel/readModelLayout.ts';
 import { TALLIES_COLLECTION } from '../services/readModel/facets.ts';
 import { countMatching } from './countMatching.ts';
 import { countFacets, readTallies, sumTallies, talliedKeys, type FacetCounts } from './facetCounts.ts';
@@ -13,10 +14,11 @@ import { boundedStalenessRead, type BoundedStalenessRead, type ReadTimers } from
 export interface ReadModelView {
   readonly generation: number;
   /**
-   * The read-model format the generation was built in (meta): the API builds its clauses and
-   * picks its index by it, so it serves the older format right while an upgrade builds the next.
+   * How the generation is laid out (the layout of the format meta records it was built in): the
+   * API builds its clauses and picks its index by it, so it serves the older format right while an
+   * upgrade builds the next. Null for a format this code does not serve (servedLayout: 503).
    */
-  readonly format: number;
+  readonly layout: ReadModelLayout | null;
   readonly versions: Readonly<Record<string, number>>;
   /** Every event the projector had committed by this instant is applied (null: not known yet). */
   readonly currentAt: Date | null;
@@ -159,13 +161,13 @@ export class ReadModelSource {
 
   #viewOf(meta: ReadModelMeta): ReadModelView {
     if (this.#last?.meta === meta) return this.#last.view;
-    const { generation, format, versions, currentAt } = meta;
+    const { generation, layout, versions, currentAt } = meta;
     const db = this.#db;
     const maxTimeMS = this.#maxTimeMS;
     const tallies = meta.talliesOf === generation ? collectionName(TALLIES_COLLECTION, generation) : null;
     const view: ReadModelView = {
       generation,
-      format,
+      layout,
       versions,
       currentAt,
       maxTimeMS,

@@ -13,7 +13,14 @@ function source() {
     maxTimeMS: 1000,
     readMeta: () => {
       reads += 1;
-      return Promise.resolve({ generation: meta.generation, format: 1, versions: { ...meta.versions }, currentAt: null, talliesOf: null });
+      return Promise.resolve({
+        generation: meta.generation,
+        format: 1,
+        layout: null,
+        versions: { ...meta.versions },
+        currentAt: null,
+        talliesOf: null,
+      });
     },
     // A virtual clock whose timers never fire: only the requests' arrival times matter here.
     timers: { now: () => clock.now, after: () => () => undefined },

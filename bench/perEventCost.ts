@@ -1,6 +1,7 @@
 // What one event costs as its aggregate's history grows: node bench/perEventCost.ts [--parts
-// entries,links,locations] [--sizes 10,1000,100000] [--link-sizes 10,1000,10000]
-// [--location-sizes 10,1000,10000] [--events 1000] [--batch 50] [--categories 20]
+// entries,categories,links,locations] [--sizes 10,1000,100000] [--category-sizes 10,1000]
+// [--category-entries 1000] [--link-sizes 10,1000,10000] [--location-sizes 10,1000,10000]
+// [--events 1000] [--batch 50] [--categories 20]
 // (`npm run bench:per-event`), with
 // MONGO_URL naming the database server (the shared SecantusDB or a MongoDB; nothing is started),
 // or --store memory: the in-process memory store of the unit tests, whose bytes are the JSON of
@@ -13,6 +14,7 @@
 // finds, per event. The goal: flat (within 2x) from 10 to 100,000 entries. Each entry names one
 // category, so that a layout keeping a competition's entries in one document stays under
 // MongoDB's 16 MB up to 100,000 entries and can be measured beside this one.
+// Part `categories`: competitions of that many categories with `--category-entries` entries each.
 // Part `links`: a dancer with that many prior link changes (joins and leaves of clubs, coach
 // assignments, each with a new subject), then `--events` more. Part `locations`: a club with that
 // many locations, then `--events` location changes, additions and removals.
@@ -33,7 +35,9 @@ import { eventStream, numberedUuid, uuid, type EventStream } from '../test/suppo
 
 const { values: args } = parseArgs({
   options: {
-    parts: { type: 'string', default: 'entries,links,locations' },
+    parts: { type: 'string', default: 'entries,categories,links,locations' },
+    'category-sizes': { type: 'string', default: '10,1000' },
+    'category-entries': { type: 'string', default: '1000' },
     sizes: { type: 'string', default: '10,1000,100000' },
     'link-sizes': { type: 'string', default: '10,1000,10000' },
     'location-sizes': { type: 'string', default: '10,1000,10000' },
@@ -192,7 +196,7 @@ interface Scenario {
   measured: DomainEvent[];
 }
 
-type Part = 'entries' | 'links' | 'locations';
+type Part = 'entries' | 'categories' | 'links' | 'locations';
 
 function scenario(part: Part, size: number): Scenario {
   const events = Number(args.events);
@@ -200,6 +204,11 @@ function scenario(part: Part, size: number): Scenario {
     case 'entries': {
       const { competition, events: opened } = opening(Number(args.categories));
       const seed = [...opened, ...submissions(competition, size)];
+      return { kind: 'competition', aggregateId: competition.s.aggregateId, seed, measured: measured(competition, events) };
+    }
+    case 'categories': {
+      const { competition, events: opened } = opening(size);
+      const seed = [...opened, ...submissions(competition, Number(args['category-entries']))];
       return { kind: 'competition', aggregateId: competition.s.aggregateId, seed, measured: measured(competition, events) };
     }
     case 'links': {
@@ -314,6 +323,7 @@ async function measureInMemory(part: Part, size: number): Promise<Row> {
 
 const PARTS: Record<Part, { sizes: string; unit: string }> = {
   entries: { sizes: args.sizes, unit: 'entries' },
+  categories: { sizes: args['category-sizes'], unit: `categories (${args['category-entries']} entries)` },
   links: { sizes: args['link-sizes'], unit: 'prior link changes' },
   locations: { sizes: args['location-sizes'], unit: 'locations' },
 };

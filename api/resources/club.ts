@@ -1,3 +1,4 @@
+import { servedLayout } from './servedLayout.ts';
 import type { Static } from '@sinclair/typebox';
 import type { ClubEnvelope } from '../../schemas/api/envelopes.ts';
 import type { NoQuery } from '../../schemas/api/noQuery.ts';
@@ -14,7 +15,7 @@ import type { ResourceRequest } from './resourceRequest.ts';
 async function clubCoaches(view: ReadModelView, clubId: string): Promise<Coach[]> {
   const { filter, plan } = coachListQuery(
     { registryState: ['REGISTRY'], clubId, sort: 'name', order: 'asc', page: 1, limit: 100 },
-    view.format,
+    servedLayout(view),
   );
   const docs = await findFields(view.collection('coaches'), filter, COACH_FIELDS, {
     sort: { ...plan.sort },

@@ -1,3 +1,5 @@
+import type { ReadModelLayout } from '../../services/readModel/readModelLayout.ts';
+import { servedLayout } from './servedLayout.ts';
 import type { CompetitionsQuery } from '../../schemas/api/competitionsQuery.ts';
 import { canonicalInstant, periodFilter } from '../../services/readModel/index.ts';
 import { FilterBuilder, type ListingQuery } from './filterBuilder.ts';
@@ -27,10 +29,10 @@ function registrationOpenClauses(open: boolean, today: string) {
   ];
 }
 
-/** Filter and plan of `GET /competitions` on a generation of read-model `format`; only published competitions (`visible`) ever match. */
-export function competitionListQuery(query: CompetitionsQuery, today: string, format: number): ListingQuery {
+/** Filter and plan of `GET /competitions` on a generation of `layout`; only published competitions (`visible`) ever match. */
+export function competitionListQuery(query: CompetitionsQuery, today: string, layout: ReadModelLayout): ListingQuery {
   return (
-    new FilterBuilder({ visible: true }, format)
+    new FilterBuilder({ visible: true }, layout)
       .addDeclared('competitions', query)
       .add('registrationOpen', query.registrationOpen, (v) => registrationOpenClauses(v, today))
       .add('period', query.period, (v) => periodFilter(v, today))
@@ -46,7 +48,7 @@ export function listCompetitions(req: ResourceRequest<CompetitionsQuery>): Strea
   const { query } = req;
   const include = new Set(query.include ?? []);
   const extras = { categories: include.has('categories'), entriesCount: include.has('entriesCount') };
-  const listing = competitionListQuery(query, req.today, req.view.format);
+  const listing = competitionListQuery(query, req.today, servedLayout(req.view));
   const toItem = (doc: StoredCompetition) => toCompetition(doc, req.today, req.urls, extras);
   return extras.categories
     ? listingPage(req, 'competitions', listing, [...COMPETITION_FIELDS, 'categories'], toItem)

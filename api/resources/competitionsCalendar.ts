@@ -1,3 +1,4 @@
+import { servedLayout } from './servedLayout.ts';
 import { CALENDAR_FEED_MAX_EVENTS, type CompetitionsCalendarQuery } from '../../schemas/api/competitionsCalendarQuery.ts';
 import { StreamedBody } from '../http/streamedBody.ts';
 import { CALENDAR_EVENT_FIELDS, calendarChunks } from './competitionCalendar.ts';
@@ -14,7 +15,7 @@ export const CALENDAR_MEDIA_TYPE = 'text/calendar; charset=utf-8';
  */
 export function competitionsCalendar(req: ResourceRequest<CompetitionsCalendarQuery>): StreamedBody {
   const { query } = req;
-  const listing = competitionListQuery({ ...query, page: 1, limit: CALENDAR_FEED_MAX_EVENTS }, req.today, req.view.format);
+  const listing = competitionListQuery({ ...query, page: 1, limit: CALENDAR_FEED_MAX_EVENTS }, req.today, servedLayout(req.view));
   const { docs, total } = streamPage(req.view, 'competitions', listing, {
     fields: CALENDAR_EVENT_FIELDS,
     page: 1,

@@ -1,6 +1,6 @@
 import type { Document } from 'mongodb';
-import { chooseQueryShape, type QueryPlan, type ReadListing, type SortOrder } from '../../services/readModel/indexPlan.ts';
-import { declaredFilters } from '../../services/readModel/listingFilters.ts';
+import type { QueryPlan, ReadListing, SortOrder } from '../../services/readModel/indexPlan.ts';
+import type { ReadModelLayout } from '../../services/readModel/readModelLayout.ts';
 import { matchClause } from './filterClauses.ts';
 
 /**
@@ -16,17 +16,17 @@ export interface ListingQuery<F = Document> {
 /**
  * Collects the AND-combined clauses of a listing query, remembering which query parameters
  * produced them, so that the index plan picks the shape from the filters really sent. The
- * declared filters and the plan are those of the read-model format of the generation queried.
+ * declared filters and the plan are those of the layout of the generation queried.
  */
 export class FilterBuilder {
   readonly #clauses: Document[];
   readonly #present = new Set<string>();
-  readonly #format: number;
+  readonly #layout: ReadModelLayout;
 
-  /** `base`: the clause every query of the listing carries (`visible`, `registryState`); `format`: the generation's (ReadModelView). */
-  constructor(base: Document, format: number) {
+  /** `base`: the clause every query of the listing carries (`visible`, `registryState`); `layout`: the generation's (ReadModelView). */
+  constructor(base: Document, layout: ReadModelLayout) {
     this.#clauses = [base];
-    this.#format = format;
+    this.#layout = layout;
   }
 
   /** Adds the clauses of parameter `name` when its value is given (false and 0 are values). */
@@ -38,9 +38,9 @@ export class FilterBuilder {
     return this;
   }
 
-  /** Adds the clause of every filter LISTING_FILTERS declares for `listing` that the query carries. */
+  /** Adds the clause of every filter the layout declares for `listing` that the query carries. */
   addDeclared(listing: ReadListing, query: Readonly<Record<string, unknown>>): this {
-    for (const [name, declaration] of declaredFilters(listing, this.#format)) {
+    for (const [name, declaration] of this.#layout.declaredFilters(listing)) {
       this.add(name, query[name], (value) => matchClause(declaration, value));
     }
     return this;
@@ -49,6 +49,6 @@ export class FilterBuilder {
   build(listing: ReadListing, sort: string, order: SortOrder): ListingQuery {
     const [first] = this.#clauses;
     const filter = this.#clauses.length === 1 && first ? first : { $and: [...this.#clauses] };
-    return { filter, plan: chooseQueryShape(listing, this.#present, sort, order, this.#format) };
+    return { filter, plan: this.#layout.chooseQueryShape(listing, this.#present, sort, order) };
   }
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../schemas/api/endpoints.ts';
 import { parseQuery } from '../query/index.ts';
 import { BASE_SHAPE, LISTING_PLANS, readCollectionIndexes, type ReadListing } from '../../services/readModel/indexPlan.ts';
-import { READ_MODEL_FORMAT, SERVED_FORMATS } from '../../services/readModel/readModelFormat.ts';
+import { SERVED_FORMATS } from '../../services/readModel/readModelFormat.ts';
+import { CURRENT_LAYOUT, layoutOf } from '../../services/readModel/readModelLayout.ts';
 import { clubListQuery } from './clubs.ts';
 import { coachListQuery } from './coaches.ts';
 import { competitionListQuery } from './competitions.ts';
@@ -44,11 +45,11 @@ const SAMPLES: Record<string, string> = {
 };
 const STATUS: Record<string, string> = { competitions: 'open', dancers: 'ACTIVE', judges: 'INACTIVE' };
 const BUILDERS: Record<ReadListing, (raw: string, format: number) => ListingQuery> = {
-  competitions: (raw, format) => competitionListQuery(parsed('competitions', raw), '2025-06-14', format),
-  dancers: (raw, format) => dancerListQuery(parsed('dancers', raw), format),
-  coaches: (raw, format) => coachListQuery(parsed('coaches', raw), format),
-  judges: (raw, format) => judgeListQuery(parsed('judges', raw), format),
-  clubs: (raw, format) => clubListQuery(parsed('clubs', raw), format),
+  competitions: (raw, format) => competitionListQuery(parsed('competitions', raw), '2025-06-14', layoutOf(format)!),
+  dancers: (raw, format) => dancerListQuery(parsed('dancers', raw), layoutOf(format)!),
+  coaches: (raw, format) => coachListQuery(parsed('coaches', raw), layoutOf(format)!),
+  judges: (raw, format) => judgeListQuery(parsed('judges', raw), layoutOf(format)!),
+  clubs: (raw, format) => clubListQuery(parsed('clubs', raw), layoutOf(format)!),
 };
 
 function parsed<E extends 'competitions' | 'dancers' | 'coaches' | 'judges' | 'clubs'>(endpoint: E, raw: string) {
@@ -105,27 +106,19 @@ for (const [format, listing] of SERVED_FORMATS.flatMap((f) => (Object.keys(BUILD
   });
 }
 
-describe('country filters by format', () => {
+describe('country filters', () => {
   const clauses = (listing: 'dancers' | 'clubs', raw: string, format: number): Document[] =>
     (BUILDERS[listing](raw, format).filter as { $and: Document[] }).$and.slice(1);
 
-  it('format 2: countryId matches its key in q.country and leads the index country leads', () => {
-    expect(clauses('dancers', 'countryId=117', 2)).toEqual([{ 'q.country': countryIdKey(117) }]);
-    expect(clauses('clubs', 'countryId=117', 2)).toEqual([{ 'q.country': countryIdKey(117) }]);
-    expect(clauses('dancers', 'country=Latvija', 2)).toEqual([{ 'q.country': 'latvija' }]);
-    const byId = BUILDERS.dancers('countryId=117&sort=approvedAt&order=desc', 2).plan;
-    expect(byId.index).toEqual(BUILDERS.dancers('country=LV&sort=approvedAt&order=desc', 2).plan.index);
-    expect(byId.index.name).toBe('api_country_approvedAt_desc');
-  });
-
-  it('format 1: countryId reads the id, and leads its own index', () => {
-    expect(clauses('dancers', 'countryId=117', 1)).toEqual([{ 'country.id': 117 }]);
-    expect(clauses('clubs', 'countryId=117', 1)).toEqual([{ 'q.countryIds': 117 }]);
-    expect(clauses('dancers', 'country=Latvija', 1)).toEqual([{ 'q.country': 'latvija' }]);
-    expect(BUILDERS.clubs('countryId=117&sort=name&order=asc', 1).plan.index).toEqual({
-      name: 'api_countryId_name_asc',
-      key: { 'q.countryIds': 1, registryState: 1, 'q.nameKey': 1, _id: 1 },
-    });
+  it('in every served format, countryId matches its key in q.country and leads the index country leads', () => {
+    for (const format of SERVED_FORMATS) {
+      expect(clauses('dancers', 'countryId=117', format)).toEqual([{ 'q.country': countryIdKey(117) }]);
+      expect(clauses('clubs', 'countryId=117', format)).toEqual([{ 'q.country': countryIdKey(117) }]);
+      expect(clauses('dancers', 'country=Latvija', format)).toEqual([{ 'q.country': 'latvija' }]);
+      const byId = BUILDERS.dancers('countryId=117&sort=approvedAt&order=desc', format).plan;
+      expect(byId.index).toEqual(BUILDERS.dancers('country=LV&sort=approvedAt&order=desc', format).plan.index);
+      expect(byId.index.name).toBe('api_country_approvedAt_desc');
+    }
   });
 });
 
@@ -145,7 +138,7 @@ describe('readPage', () => {
         },
       }),
     } as unknown as Pick<ReadModelView, 'collection' | 'count' | 'maxTimeMS'>;
-    const query = dancerListQuery(parsed('dancers', 'clubId=' + UUID + '&sort=approvedAt&order=desc'), READ_MODEL_FORMAT);
+    const query = dancerListQuery(parsed('dancers', 'clubId=' + UUID + '&sort=approvedAt&order=desc'), CURRENT_LAYOUT);
     const page = await readPage(view, 'dancers', query, { fields: ['id'], page: 3, limit: 20 });
     expect(page).toEqual({ docs: [{ id: 'x' }], total: 41 });
     expect(calls).toContainEqual({ op: 'count', listing: 'dancers', filter: query.filter });

@@ -1,3 +1,4 @@
+import type { ReadModelLayout } from '../../services/readModel/readModelLayout.ts';
 import type { RegistryState } from '../../schemas/enumValues.ts';
 import { FilterBuilder } from './filterBuilder.ts';
 
@@ -8,8 +9,8 @@ export interface SharedRegistryQuery {
 
 /**
  * The base of a registry listing: the requested states only (so the internal buffer and GONE
- * tombstones never match), with the filters of read-model `format`.
+ * tombstones never match), with the filters of the generation's `layout`.
  */
-export function registryFilter(query: SharedRegistryQuery, format: number): FilterBuilder {
-  return new FilterBuilder({ registryState: { $in: [...query.registryState] } }, format);
+export function registryFilter(query: SharedRegistryQuery, layout: ReadModelLayout): FilterBuilder {
+  return new FilterBuilder({ registryState: { $in: [...query.registryState] } }, layout);
 }

@@ -1,10 +1,17 @@
 import type { CategoryDetails, EventOfType } from '../../services/events/index.ts';
-import { recountStarts, setStarts, startsOf } from './competitionEntries.ts';
-import type { CompetitionState } from './competitionState.ts';
+import { categoriesOf, setCategories, setStarts, startsOf } from './competitionEntries.ts';
+import type { CompetitionState, PlacedCategory } from './competitionState.ts';
+
+// A competition's categories are held by id (CompetitionState.categories, with their starts in
+// CompetitionState.starts), so a category event reads and writes the ids it names, and the total
+// of starts moves by delta.
+
+/** The first category added with the id (the one an event naming the id addresses). */
+const firstOf = (state: CompetitionState, id: string): PlacedCategory | undefined => categoriesOf(state, id)[0];
 
 /** Adding a category changes the view unless the same category is already there as it is. */
 export function categoryAddChangesView(state: CompetitionState, category: CategoryDetails): boolean {
-  const existing = state.categories.find((c) => c.id === category.id);
+  const existing = firstOf(state, category.id)?.category;
   if (existing === undefined) return true;
   return CATEGORY_FIELDS.some((field) => JSON.stringify(existing[field]) !== JSON.stringify(category[field]));
 }
@@ -23,24 +30,36 @@ const CATEGORY_FIELDS = [
 
 /**
  * A category added again under its id replaces the one there, in its place. A new one brings the
- * starts of the entries that named it before it existed into the total (recounted over the
- * categories, as after every category event).
+ * starts of the entries that named it before it existed into the total.
  */
 export function addCategory(state: CompetitionState, added: CategoryDetails): void {
   const category = structuredClone(added);
-  const index = state.categories.findIndex((c) => c.id === category.id);
-  if (index >= 0) state.categories[index] = category;
-  else state.categories.push(category);
-  recountStarts(state);
+  const [first, ...rest] = categoriesOf(state, category.id);
+  if (first) {
+    setCategories(state, category.id, [{ seq: first.seq, category }, ...rest]);
+    return;
+  }
+  setCategories(state, category.id, [{ seq: state.categorySeq++, category }]);
+  state.startsCount += startsOf(state, category.id).n;
 }
 
-/** False when there is no such category. */
+/**
+ * False when there is no such category. A change that gives the category another id moves it,
+ * in its place, to that id: its starts become the new id's.
+ */
 export function changeCategory(state: CompetitionState, event: EventOfType<'competition.category_changed'>): boolean {
-  const index = state.categories.findIndex((c) => c.id === event.data.categoryId);
-  if (index < 0) return false;
-  // A new array: a change may give the category another id (see categoryCount).
-  state.categories = state.categories.map((c, i) => (i === index ? { ...c, ...structuredClone(event.data.changes) } : c));
-  recountStarts(state);
+  const id = event.data.categoryId;
+  const [first, ...rest] = categoriesOf(state, id);
+  if (!first) return false;
+  const category = { ...first.category, ...structuredClone(event.data.changes) };
+  if (category.id === id) {
+    setCategories(state, id, [{ seq: first.seq, category }, ...rest]);
+    return true;
+  }
+  setCategories(state, id, rest);
+  const moved = [...categoriesOf(state, category.id), { seq: first.seq, category }].sort((a, b) => a.seq - b.seq);
+  setCategories(state, category.id, moved);
+  state.startsCount += startsOf(state, category.id).n - startsOf(state, id).n;
   return true;
 }
 
@@ -50,16 +69,16 @@ export function changeCategory(state: CompetitionState, event: EventOfType<'comp
  * such category.
  */
 export function removeCategory(state: CompetitionState, categoryId: string): boolean {
-  const before = state.categories.length;
-  state.categories = state.categories.filter((c) => c.id !== categoryId);
-  if (state.categories.length === before) return false;
-  setStarts(state, categoryId, { n: 0, epoch: startsOf(state, categoryId).epoch + 1 });
-  recountStarts(state);
+  const of = startsOf(state, categoryId);
+  if (categoriesOf(state, categoryId).length === 0) return false;
+  state.startsCount -= of.n * of.k;
+  setCategories(state, categoryId, []);
+  setStarts(state, categoryId, { n: 0, epoch: of.epoch + 1, k: 0 });
   return true;
 }
 
 /** Whether a category change changes what the API shows of the category. */
 export function categoryChangeChangesView(state: CompetitionState, event: EventOfType<'competition.category_changed'>): boolean {
-  const existing = state.categories.find((c) => c.id === event.data.categoryId);
+  const existing = firstOf(state, event.data.categoryId)?.category;
   return existing !== undefined && categoryAddChangesView(state, { ...existing, ...event.data.changes });
 }

@@ -9,20 +9,20 @@ import {
   searchTokens,
 } from '../../services/readModel/index.ts';
 import { startsOf } from './competitionEntries.ts';
-import type { StoredCompetitionState } from './competitionState.ts';
+import type { CompetitionWithCategories, StoredCompetitionState } from './competitionState.ts';
 import type { ProjectionConfig } from './types.ts';
 
 type PublicView = Omit<CompetitionDocument, '_id' | 'updatedAt' | 'q' | 's' | 'nextDueAt' | 'removal'>;
 
 /**
- * Category documents with their startsCount (entries naming them, a counter of the state), by
+ * Category documents with their startsCount (entries naming their id, kept by delta), by
  * displayOrder then order added.
  */
-function categoryDocuments(state: StoredCompetitionState): CategoryDocument[] {
-  return state.categories
-    .map((category, index) => ({ category, index }))
-    .sort((a, b) => a.category.displayOrder - b.category.displayOrder || a.index - b.index)
-    .map(({ category }) => ({
+function categoryDocuments(state: CompetitionWithCategories): CategoryDocument[] {
+  return Object.entries(state.categories)
+    .flatMap(([id, categories]) => categories.map(({ seq, category }) => ({ seq, category, n: startsOf(state, id).n })))
+    .sort((a, b) => a.category.displayOrder - b.category.displayOrder || a.seq - b.seq)
+    .map(({ category, n }) => ({
       id: category.id,
       name: category.name,
       entryType: category.entryType,
@@ -33,7 +33,7 @@ function categoryDocuments(state: StoredCompetitionState): CategoryDocument[] {
       level: category.level,
       dances: [...category.dances],
       displayOrder: category.displayOrder,
-      startsCount: startsOf(state, category.id).n,
+      startsCount: n,
     }));
 }
 
@@ -44,7 +44,7 @@ function categoryDocuments(state: StoredCompetitionState): CategoryDocument[] {
  * registration status, opensAt, deadline) are all here, so an event that changes the state
  * changes this view.
  */
-export function competitionPublicView(state: StoredCompetitionState): PublicView | null {
+export function competitionPublicView(state: CompetitionWithCategories): PublicView | null {
   const d = state.details;
   if (d === null || state.createdAt === null) return null;
   const categories = categoryDocuments(state);
@@ -99,7 +99,7 @@ export function registrationStateChanges(state: StoredCompetitionState, zone: st
  * unpublished, deleted) documents come back with `visible: false`: the writer may store or
  * delete them, the API never reads them.
  */
-export function competitionReadDocument(state: StoredCompetitionState, now: Date, config: ProjectionConfig): CompetitionDocument | null {
+export function competitionReadDocument(state: CompetitionWithCategories, now: Date, config: ProjectionConfig): CompetitionDocument | null {
   const at = now.toISOString();
   const view = competitionPublicView(state);
   const d = state.details;
@@ -125,4 +125,31 @@ export function competitionReadDocument(state: StoredCompetitionState, now: Date
     },
     nextDueAt: next === undefined ? null : new Date(next),
   };
+}
+
+/**
+ * What entry events change in a competition's read document, as a patch of the stored one: its
+ * registration counts, its instants and the startsCount of the categories under `categoryIds`
+ * (every category with one of those ids shows the id's starts). Built from the state without its
+ * categories, so it costs what the events touched; null before drafted (no document to patch).
+ */
+export interface CompetitionCountsPatch {
+  set: Pick<CompetitionDocument, 'registration' | 'updatedAt' | 'nextDueAt'>;
+  startsCounts: Map<string, number>;
+}
+
+export function competitionCountsPatch(
+  state: CompetitionWithCategories,
+  categoryIds: Iterable<string>,
+  now: Date,
+  config: ProjectionConfig,
+): CompetitionCountsPatch | null {
+  const doc = competitionReadDocument({ ...state, categories: {} }, now, config);
+  if (doc === null) return null;
+  const startsCounts = new Map<string, number>();
+  for (const id of categoryIds) {
+    const of = startsOf(state, id);
+    if (of.k > 0) startsCounts.set(id, of.n);
+  }
+  return { set: { registration: doc.registration, updatedAt: doc.updatedAt, nextDueAt: doc.nextDueAt }, startsCounts };
 }

@@ -72,7 +72,7 @@ function changesView(state: CompetitionState, event: CompetitionEvent): boolean 
 }
 
 /** The public view but its categories (which a details change cannot touch), serialized. */
-const detailsViewOf = (state: CompetitionState): string => JSON.stringify(competitionPublicView({ ...state, categories: [] }));
+const detailsViewOf = (state: CompetitionState): string => JSON.stringify(competitionPublicView({ ...state, categories: {} }));
 
 function apply(state: CompetitionState, event: CompetitionEvent, at: string): boolean {
   if (event.type !== 'competition.drafted' && state.details === null) return false;

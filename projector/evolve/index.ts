@@ -3,13 +3,16 @@ export { covers, intersectIntervals, unionIntervals } from './intervals.ts';
 export { deriveRegistryTimeline, type Timeline, type TimelineInput } from './registryTimeline.ts';
 export {
   initialCompetitionState,
+  type CategoryStarts,
+  type PlacedCategory,
   type CompetitionEntry,
   type CompetitionState,
+  type CompetitionWithCategories,
   type EntryNaming,
   type StoredCompetitionState,
 } from './competitionState.ts';
 export { evolveCompetition, type CompetitionEvent } from './evolveCompetition.ts';
-export { competitionReadDocument } from './competitionDocument.ts';
+export { competitionCountsPatch, competitionReadDocument, type CompetitionCountsPatch } from './competitionDocument.ts';
 export * from './personState.ts';
 export { advancePerson } from './advancePerson.ts';
 export { evolvePerson, type PersonEvent } from './evolvePerson.ts';

@@ -1,5 +1,6 @@
 import type { ClubDocument, CoachDocument } from '../../services/readModel/documents.ts';
 import type { MemberLinkFact } from '../evolve/index.ts';
+import type { CategoryRecords } from './competitionCategoryRecords.ts';
 import type { CompetitionEntryRecord } from './competitionEntryRecords.ts';
 import type { PersonLinkRecord } from './personLinkRecords.ts';
 import { deriveClubs, deriveCoaches, type DerivationEdges } from './deriveSubjects.ts';
@@ -25,7 +26,7 @@ export type Slot =
 
 /** One write a step asks for, as data: the runner makes it (see writeCascade). */
 export type SlotWrite =
-  | { slot: 'competitionEntries'; entries: readonly CompetitionEntryRecord[] }
+  | { slot: 'competitionEntries'; entries: readonly CompetitionEntryRecord[]; categories: CategoryRecords }
   | { slot: 'personLinks'; records: readonly PersonLinkRecord[] }
   | { slot: 'states'; states: States }
   | { slot: 'ownDocuments' | 'sweptDocuments'; docs: OwnDocs; stamps: Stamps }
@@ -88,7 +89,7 @@ export const writeOrder: readonly CascadeStep[] = [
     loads: [],
     writes: ['competitionEntries'],
     handsOn: [],
-    run: ({ own }) => ({ writes: [{ slot: 'competitionEntries', entries: own.entries }] }),
+    run: ({ own }) => ({ writes: [{ slot: 'competitionEntries', entries: own.entries, categories: own.categories }] }),
   }),
   step({
     name: 'personLinks',
@@ -195,9 +196,9 @@ export const ORDER_RULES: readonly OrderRule[] = [
     before: 'competitionEntries',
     after: 'states',
     why:
-      'a competition counts its entries by delta: an entry record newer than the stored state is read as it was when ' +
+      'a competition counts its entries and starts by delta: an entry or category record newer than the stored state is read as it was when ' +
       'its batch started (its prev), so the replay of a batch that died between the two computes the same deltas; a state ' +
-      'stored before its entries would count them again on the replay',
+      'stored before its entries and categories would count them again on the replay',
   },
   {
     before: 'personLinks',

@@ -8,7 +8,7 @@ import {
   readTransactionLifetimeLimit,
 } from '../../services/mongo/index.ts';
 import type { ReadListing } from '../../services/readModel/indexPlan.ts';
-import type { MemberLinkFact } from '../evolve/index.ts';
+import type { CompetitionCountsPatch, MemberLinkFact } from '../evolve/index.ts';
 import type {
   DerivedDocs,
   DerivedListing,
@@ -21,6 +21,7 @@ import type {
   StateKind,
   States,
 } from './projectionStore.ts';
+import type { CategoryRecordKind, CategoryRecords } from './competitionCategoryRecords.ts';
 import type { CompetitionEntryRecord } from './competitionEntryRecords.ts';
 import type { PersonLinkQuery, PersonLinkRecord } from './personLinkRecords.ts';
 import { lostGuards } from './lostGuards.ts';
@@ -94,8 +95,8 @@ export class MongoProjectionStore implements ProjectionStore {
     const docs = await this.coll(this.names.states[kind])
       .find({ _id: { $in: [...ids] } })
       .toArray();
-    // A competition's entries are records of their own (loadCompetitionEntries).
-    if (kind === 'competition') for (const doc of docs) doc.entries = {};
+    // A competition's entries and categories are records of their own (loadCompetitionEntries, loadCompetitionCategories).
+    if (kind === 'competition') for (const doc of docs) Object.assign(doc, { entries: {}, starts: {}, categories: {} });
     const found = new Map(docs.map((d) => [String(d._id), d as unknown as StateByKind[K]]));
     if (this.absent.size > 100_000) this.absent.clear();
     for (const id of ids) {
@@ -145,6 +146,7 @@ export class MongoProjectionStore implements ProjectionStore {
         else await this.insertNewThenReplace(this.names.read[listing], ops, this.docIsNew);
       }),
     );
+    if (docs.competitionCounts) await this.writeCompetitionCounts(docs.competitionCounts, stamps);
   }
 
   async writeDancerFacts(facts: ReadonlyMap<string, MemberLinkFact>, stamps: Stamps): Promise<void> {
@@ -275,6 +277,68 @@ export class MongoProjectionStore implements ProjectionStore {
       .find({ _id: { $in: [...ids] } }, { projection: { rev: 0, stamp: 0 } })
       .toArray();
     return docs as unknown as MemberLinkFact[];
+  }
+
+  async loadCategoryRecords<K extends CategoryRecordKind>(kind: K, ids: readonly string[]): Promise<CategoryRecords[K]> {
+    if (ids.length === 0) return [];
+    const docs = await this.coll(this.categoryCollection(kind))
+      .find({ _id: { $in: [...ids] } })
+      .toArray();
+    const found = new Set(docs.map((d) => String(d._id)));
+    for (const id of ids) if (!found.has(id)) this.absent.add(`${kind}|${id}`);
+    return docs as unknown as CategoryRecords[K];
+  }
+
+  async loadAllCategoryRecords(competitionIds: readonly string[]): Promise<CategoryRecords> {
+    // A range of _id per competition (`<id>|` up to `<id>}`, '}' following '|'): the _id index, no index of its own.
+    const all = (kind: CategoryRecordKind): Promise<Stored[]> =>
+      Promise.all(
+        competitionIds.map((id) =>
+          this.coll(this.categoryCollection(kind))
+            .find({ _id: { $gt: `${id}|`, $lt: `${id}}` } })
+            .toArray(),
+        ),
+      ).then((found) => found.flat());
+    const [starts, categories] = await Promise.all([all('starts'), all('categories')]);
+    return { starts: starts as unknown as CategoryRecords['starts'], categories: categories as unknown as CategoryRecords['categories'] };
+  }
+
+  async writeCategoryRecords(records: CategoryRecords): Promise<void> {
+    await Promise.all(
+      (['starts', 'categories'] as const).map(async (kind) => {
+        const collection = this.categoryCollection(kind);
+        withinBudgets('state', collection, records[kind]);
+        // A record written by a batch that started from a newer state stays (this writer is stale).
+        const ops: AnyBulkWriteOperation<Stored>[] = records[kind].map((record) => ({
+          replaceOne: { filter: { _id: record._id, pv: { $lte: record.pv } }, replacement: record, upsert: true },
+        }));
+        await this.insertNewThenReplace(collection, ops, (id) => this.absent.has(`${kind}|${id}`));
+        for (const record of records[kind]) this.absent.delete(`${kind}|${record._id}`);
+      }),
+    );
+  }
+
+  private categoryCollection(kind: CategoryRecordKind): string {
+    return kind === 'starts' ? this.names.competitionCategoryStarts : this.names.competitionCategories;
+  }
+
+  /**
+   * Patches of competition documents whose events changed counts only, under the stamp guard of a
+   * whole write (a lost guard matches nothing). They change no facet, so they never touch the tallies.
+   */
+  private async writeCompetitionCounts(patches: ReadonlyMap<string, CompetitionCountsPatch>, stamps: Stamps): Promise<void> {
+    const ops: AnyBulkWriteOperation<Stored>[] = [...patches].map(([id, patch]) => {
+      const { filter, stamp } = stampGuard(id, stamps);
+      const set: Document = { ...patch.set, stamp };
+      const arrayFilters: Document[] = [];
+      for (const [categoryId, n] of patch.startsCounts) {
+        const name = `c${arrayFilters.length}`;
+        set[`categories.$[${name}].startsCount`] = n;
+        arrayFilters.push({ [`${name}.id`]: categoryId });
+      }
+      return { updateOne: { filter, update: { $set: set }, ...(arrayFilters.length > 0 ? { arrayFilters } : {}) } };
+    });
+    await this.bulkTolerateDuplicates(this.names.read.competitions, ops);
   }
 
   async findDue(listing: keyof ProjectionCollections['read'], now: Date, limit: number): Promise<string[]> {
@@ -447,17 +511,23 @@ export class MongoProjectionStore implements ProjectionStore {
  * (docs/local-database.md; the cost is in docs/performance.md).
  */
 function stampedWrite(id: string, doc: object | null, stamps: Stamps, aggregateId = id): AnyBulkWriteOperation<Stored> {
+  const { filter, stamp } = stampGuard(id, stamps, aggregateId);
+  return doc === null ? { deleteOne: { filter } } : { replaceOne: { filter, replacement: { ...doc, stamp }, upsert: true } };
+}
+
+/** The stamp of a document of `aggregateId` and the filter under which a write of it lands. */
+function stampGuard(id: string, stamps: Stamps, aggregateId = id): { filter: Document; stamp: Stamp } {
   const stamp: Stamp = { v: stamps.versions.get(aggregateId) ?? 0, at: stamps.stampAt };
   const filter = {
     $and: [{ _id: id }, { $or: [{ 'stamp.v': { $lt: stamp.v } }, { 'stamp.v': stamp.v, 'stamp.at': { $lte: stamp.at } }] }],
   };
-  return doc === null ? { deleteOne: { filter } } : { replaceOne: { filter, replacement: { ...doc, stamp }, upsert: true } };
+  return { filter, stamp };
 }
 
-/** A state as its collection holds it: a competition's without its entries (competition_entries holds them). */
+/** A state as its collection holds it: a competition's without its entries and categories (competition_entries and competition_categories hold them). */
 function storedState(state: StateByKind[StateKind]): Stored {
   if (!('entries' in state)) return state;
-  const { entries: _entries, ...stored } = state;
+  const { entries: _entries, starts: _starts, categories: _categories, ...stored } = state;
   return stored;
 }
 

@@ -1,11 +1,15 @@
 import {
   advancePerson,
+  competitionCountsPatch,
   competitionReadDocument,
   dancerLinkFacts,
   roleReadDocuments,
+  type CompetitionCountsPatch,
+  type CompetitionState,
   type MemberLinkFact,
   type ProjectionConfig,
 } from '../evolve/index.ts';
+import { changedCategoryRecords, changedStarts, type LoadedCategories } from './competitionCategoryRecords.ts';
 import { changedEntryRecords, type LoadedEntries } from './competitionEntryRecords.ts';
 import { changedLinkRecords, withoutLinks, type LoadedLinks, type PersonLinkBook } from './personLinkRecords.ts';
 import type { OwnDocs, OwnWrites, StateKind, States } from './projectionStore.ts';
@@ -37,6 +41,8 @@ export interface CascadeInput {
    * link in its state, as the pure fold's (the plan's unit tests).
    */
   links?: ReadonlyMap<string, LoadedLinks>;
+  /** The category ids the fold read, by competition, as loaded before the fold. */
+  categories: ReadonlyMap<string, LoadedCategories>;
 }
 
 /** What a batch writes, before the coaches and clubs are derived from the stored facts. */
@@ -80,6 +86,7 @@ export function planCascade(input: CascadeInput, now: Date, config: ProjectionCo
     facts: new Map(),
     entries: changedEntryRecords(states.competition, input.entries),
     personLinks: linkWrites.records,
+    categories: changedCategoryRecords(states.competition, input.categories),
     stamps: {
       stampAt: now.toISOString(),
       versions: new Map([
@@ -90,7 +97,7 @@ export function planCascade(input: CascadeInput, now: Date, config: ProjectionCo
   };
   const coaches = { ids: new Set(due.coaches), forced: new Set(due.coaches) };
   const clubs = new Set([...withEvents.club, ...due.clubs]);
-  for (const [id, state] of states.competition) own.docs.competitions.set(id, competitionReadDocument(state, now, config));
+  competitionDocuments(own, states.competition, input.categories, now, config);
   for (const [id, stored] of states.person) {
     // Advanced once here (a copy when something fell due) and shared by documents and facts.
     const state = advancePerson(stored, now, config.zone);
@@ -109,10 +116,34 @@ export function planCascade(input: CascadeInput, now: Date, config: ProjectionCo
 }
 
 /**
+ * Each competition's read document: whole where all its categories were loaded, otherwise (entry
+ * events alone) a patch of the counts they changed, so that an entry costs what it touches, not
+ * the competition's categories.
+ */
+function competitionDocuments(
+  own: OwnWrites,
+  competitions: ReadonlyMap<string, CompetitionState>,
+  categories: ReadonlyMap<string, LoadedCategories>,
+  now: Date,
+  config: ProjectionConfig,
+): void {
+  const starts = changedStarts(own.categories.starts);
+  const patches = new Map<string, CompetitionCountsPatch>();
+  for (const [id, state] of competitions) {
+    const loaded = categories.get(id);
+    if (loaded && !loaded.complete) {
+      const patch = competitionCountsPatch(state, starts.get(id) ?? [], now, config);
+      if (patch) patches.set(id, patch);
+    } else own.docs.competitions.set(id, competitionReadDocument(state, now, config));
+  }
+  if (patches.size > 0) own.docs.competitionCounts = patches;
+}
+
+/**
  * The folded states of the aggregates that had events (the only states a batch writes), a
- * competition's without the entries its fold loaded and a person's without its links: they are
- * written as records of their own, and the store (its byte budgets among it) sees the state as it
- * is stored. A person's state gets its new link book.
+ * competition's without the entries and categories its fold loaded and a person's without its
+ * links: they are written as records of their own, and the store (its byte budgets among it) sees
+ * the state as it is stored. A person's state gets its new link book.
  */
 export function statesWithEvents(
   states: States,
@@ -121,7 +152,9 @@ export function statesWithEvents(
   books?: ReadonlyMap<string, PersonLinkBook>,
 ): States {
   const only = <S>(kind: StateKind, all: Map<string, S>): Map<string, S> => new Map([...all].filter(([id]) => withEvents[kind].has(id)));
-  const competition = new Map([...only('competition', states.competition)].map(([id, state]) => [id, { ...state, entries: {} }]));
+  const competition = new Map(
+    [...only('competition', states.competition)].map(([id, state]) => [id, { ...state, entries: {}, starts: {}, categories: {} }]),
+  );
   const person = new Map(
     [...only('person', states.person)].map(([id, state]) => [id, links?.has(id) ? withoutLinks(state, books?.get(id)) : state]),
   );

@@ -38,7 +38,15 @@ function plan(stored: DomainEvent[], events: DomainEvent[], storedFacts: MemberL
     club: new Set<string>(),
   };
   return planCascade(
-    { states, withEvents, due, replayed, storedFacts: new Map(storedFacts.map((f) => [f._id, f])), entries: new Map() },
+    {
+      states,
+      withEvents,
+      due,
+      replayed,
+      storedFacts: new Map(storedFacts.map((f) => [f._id, f])),
+      entries: new Map(),
+      categories: new Map(),
+    },
     NOW,
     config,
   );

@@ -8,6 +8,9 @@ export interface ProjectionCollections {
   competitionEntries: string;
   /** A person's links, one record per subject (projector/write/personLinkRecords.ts), format 6 on. */
   personLinks: string;
+  /** A competition's categories and their starts, one record per category id each (projector/write/competitionCategoryRecords.ts), format 6 on. */
+  competitionCategories: string;
+  competitionCategoryStarts: string;
   memberLinks: string;
   revisions: string;
   /** The counts of the read documents' facet keys (projector/write/talliedBulk.ts), format 4 on. */
@@ -26,6 +29,8 @@ export function projectionCollections(generation: number): ProjectionCollections
     },
     competitionEntries: name(projectorCollections.competitionEntries),
     personLinks: name(projectorCollections.personLinks),
+    competitionCategories: name(projectorCollections.competitionCategories),
+    competitionCategoryStarts: name(projectorCollections.competitionCategoryStarts),
     memberLinks: name(projectorCollections.memberLinks),
     revisions: name('subject_revisions'),
     tallies: name(TALLIES_COLLECTION),
@@ -40,5 +45,15 @@ export function projectionCollections(generation: number): ProjectionCollections
 }
 
 export function allCollectionNames(c: ProjectionCollections): string[] {
-  return [...Object.values(c.states), c.competitionEntries, c.personLinks, c.memberLinks, c.revisions, c.tallies, ...Object.values(c.read)];
+  return [
+    ...Object.values(c.states),
+    c.competitionEntries,
+    c.competitionCategories,
+    c.competitionCategoryStarts,
+    c.personLinks,
+    c.memberLinks,
+    c.revisions,
+    c.tallies,
+    ...Object.values(c.read),
+  ];
 }

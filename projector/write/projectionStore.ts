@@ -6,6 +6,8 @@ import type {
   JudgeDocument,
 } from '../../services/readModel/documents.ts';
 import type { ClubState, CompetitionState, MemberLinkFact, PersonState } from '../evolve/index.ts';
+import type { CompetitionCountsPatch } from '../evolve/index.ts';
+import type { CategoryRecordKind, CategoryRecords } from './competitionCategoryRecords.ts';
 import type { CompetitionEntryRecord } from './competitionEntryRecords.ts';
 import type { PersonLinkQuery, PersonLinkRecord } from './personLinkRecords.ts';
 
@@ -22,6 +24,11 @@ export type StateKind = keyof StateByKind;
 
 export interface OwnDocs {
   competitions: Map<string, CompetitionDocument | null>;
+  /**
+   * Competitions whose events changed counts only: their stored documents are patched (under the
+   * same stamp guard), not rewritten with all their categories. Absent: none.
+   */
+  competitionCounts?: Map<string, CompetitionCountsPatch>;
   dancers: Map<string, DancerDocument | null>;
   judges: Map<string, JudgeDocument | null>;
 }
@@ -51,6 +58,8 @@ export interface OwnWrites {
   entries: CompetitionEntryRecord[];
   /** The person link records the batch changed, written before the states likewise. */
   personLinks: PersonLinkRecord[];
+  /** The category ids the batch changed (their starts, their categories), written with the entries. */
+  categories: CategoryRecords;
   stamps: Stamps;
 }
 
@@ -91,6 +100,12 @@ export interface ProjectionStore {
   writePersonLinks(records: readonly PersonLinkRecord[]): Promise<void>;
   /** The stored facts of these ids that exist (a batch compares the facts it recomputed with them). */
   loadFactsById(ids: readonly string[]): Promise<MemberLinkFact[]>;
+  /** The category records of `kind` of these ids (`<competitionId>|<categoryId>`) that exist. */
+  loadCategoryRecords<K extends CategoryRecordKind>(kind: K, ids: readonly string[]): Promise<CategoryRecords[K]>;
+  /** Every category record of these competitions, of both kinds (what their whole read documents are built from). */
+  loadAllCategoryRecords(competitionIds: readonly string[]): Promise<CategoryRecords>;
+  /** As writeCompetitionEntries, for category records. */
+  writeCategoryRecords(records: CategoryRecords): Promise<void>;
   /** Every fact of the subjects, open and closed (the derivations need the history). */
   loadFacts(kind: 'club' | 'coach', subjectIds: readonly string[]): Promise<MemberLinkFact[]>;
   /**

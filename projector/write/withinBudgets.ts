@@ -59,6 +59,9 @@ export function stepWithinBudgets(writes: readonly SlotWrite[]): void {
       case 'competitionEntries':
         // One entry's categories and its previous ones: two events' worth, like a state.
         withinBudgets('state', 'competition_entries', write.entries);
+        // One category id's categories (or starts), before and after: a category event's worth, twice.
+        withinBudgets('state', 'competition_categories', write.categories.categories);
+        withinBudgets('state', 'competition_category_starts', write.categories.starts);
         break;
       case 'personLinks':
         // One link's periods with one subject, and the periods before: a state's budget.

@@ -45,7 +45,8 @@ export async function writeCascade(cascade: Cascade, edges: DerivationEdges): Pr
 async function writeSlot(store: ProjectionStore, write: SlotWrite, written: Written): Promise<void> {
   switch (write.slot) {
     case 'competitionEntries':
-      return store.writeCompetitionEntries(write.entries);
+      await Promise.all([store.writeCompetitionEntries(write.entries), store.writeCategoryRecords(write.categories)]);
+      return;
     case 'personLinks':
       return store.writePersonLinks(write.records);
     case 'states':

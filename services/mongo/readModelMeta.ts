@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import { readCollections } from '../readModel/documents.ts';
 import { READ_MODEL_FORMAT, TALLIES_SINCE_FORMAT } from '../readModel/readModelFormat.ts';
+import { layoutOf, type ReadModelLayout } from '../readModel/readModelLayout.ts';
 
 /**
  * One small document tells every process which generation of the read collections is live and
@@ -21,6 +22,8 @@ export interface ReadModelMeta {
    * a model from before formats were recorded.
    */
   format: number;
+  /** How the API reads a generation of that format; null when this code does not serve it (readModelLayout.ts). */
+  layout: ReadModelLayout | null;
   versions: Record<string, number>;
   /**
    * The instant up to which the read model is known current: every event the topic held then
@@ -36,7 +39,7 @@ export interface ReadModelMeta {
   talliesOf: number | null;
 }
 
-interface MetaDocument extends ReadModelMeta {
+interface MetaDocument extends Omit<ReadModelMeta, 'layout'> {
   _id: string;
   switchedAt?: Date;
   bootstrapClaimedAt?: Date;
@@ -52,6 +55,7 @@ async function findMeta(db: Db): Promise<ReadModelMeta | null> {
     ? {
         generation: doc.generation,
         format: doc.format ?? 1,
+        layout: layoutOf(doc.format ?? 1),
         versions: doc.versions ?? {},
         currentAt: doc.currentAt ?? null,
         talliesOf: doc.talliesOf ?? null,
@@ -64,7 +68,16 @@ async function findMeta(db: Db): Promise<ReadModelMeta | null> {
  * written the document. Reads only: the API may run with a read-only database user.
  */
 export async function readMeta(db: Db): Promise<ReadModelMeta> {
-  return (await findMeta(db)) ?? { generation: 1, format: READ_MODEL_FORMAT, versions: {}, currentAt: null, talliesOf: null };
+  return (
+    (await findMeta(db)) ?? {
+      generation: 1,
+      format: READ_MODEL_FORMAT,
+      layout: layoutOf(READ_MODEL_FORMAT),
+      versions: {},
+      currentAt: null,
+      talliesOf: null,
+    }
+  );
 }
 
 /**

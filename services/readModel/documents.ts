@@ -25,6 +25,10 @@ export const projectorCollections = {
   competitionStates: 'competition_states',
   /** One record per entry of a competition, `<competitionId>|<entryId>` (projector/write/competitionEntryRecords.ts). */
   competitionEntries: 'competition_entries',
+  /** One record per category id of a competition, `<competitionId>|<categoryId>` (projector/write/competitionCategoryRecords.ts). */
+  competitionCategories: 'competition_categories',
+  /** The starts of each category id of a competition, keyed as competition_categories. */
+  competitionCategoryStarts: 'competition_category_starts',
   /** One aggregate state per person (projector/evolve/personState.ts). */
   personStates: 'person_states',
   /** The periods of one link of a person, `<personId>|<kind>|<role>|<subjectId>` (projector/write/personLinkRecords.ts). */
@@ -51,16 +55,13 @@ interface Due {
   nextDueAt: Date | null;
 }
 
-/** Keys shared by every searchable document: its `s` (format 3; formats 1 and 2 kept them in `q`). */
+/** Keys shared by every searchable document: its `s`. */
 export interface SearchKeys {
   /** Distinct folded 3-grams and last pair of every searchable field (multikey index; see searchTokens). */
   tokens: string[];
   /** Folded searchable fields joined by "\n": the exact check after the token pre-filter. */
   text: string;
 }
-
-/** Formats 1 and 2 only (the API reads them while it serves such a model): the search keys inside `q`. */
-type SearchKeysInQ = Partial<SearchKeys>;
 
 /** What every searchable document holds beside its public fields. */
 export interface Searchable {
@@ -99,7 +100,7 @@ export interface StoredCompetitionRemoval {
   reason: 'unpublished' | 'deleted';
 }
 
-export interface CompetitionQueryKeys extends SearchKeysInQ {
+export interface CompetitionQueryKeys {
   /** Folded name: `sort=name` (then _id). */
   name: string;
   /** Folded venue city: `city` prefix match (anchored regex on the folded input). */
@@ -118,12 +119,11 @@ export interface PersonRoleDocumentBase extends Omit<Stored<Coach>, 'highestClas
   _id: string;
 }
 
-export interface PersonQueryKeys extends SearchKeysInQ {
+export interface PersonQueryKeys {
   sex: 'MALE' | 'FEMALE' | null;
   /**
    * Folded country name and folded alpha-2 code (`country` equality), then countryIdKey of its id
-   * (`countryId`): one multikey key for both filters. Format 1 held no id key (`countryId` read
-   * `country.id`).
+   * (`countryId`): one multikey key for both filters.
    */
   country: string[];
   /** `sort=name`: folded Latin surname, "\u0001", folded Latin name (native spelling when Latin is null); then _id. */
@@ -170,15 +170,13 @@ export interface ClubDocument extends Stored<Omit<ClubDetail, 'coaches' | 'links
   _id: string;
   /** Always null (a listed club has no registryUntil). */
   registryUntil: null;
-  q: SearchKeysInQ & {
+  q: {
     /** Folded name: `sort=name` (then _id). */
     nameKey: string;
     approvedAt: string | null;
     approvedRank: 0 | 1;
     /** Folded city of every location (branches included): `city` prefix match. */
     cities: string[];
-    /** Format 1 only (the API reads it while it serves a model of format 1): country.id of every location, for `countryId`. */
-    countryIds?: number[];
     /** Folded country name and code (`country`) and countryIdKey of the id (`countryId`) of every location. */
     country: string[];
     bufferSince: string | null;

@@ -34,11 +34,8 @@ export interface FilterDeclaration<P extends string = string> {
   readonly sharesIndexesOf?: string;
 }
 
-/** The search keys by read-model format: in `q` until format 3 moved them to `s` (readModelFormat.ts). */
-const SEARCH = {
-  inQ: { path: 'q.tokens', match: 'search', leads: 'unsorted' },
-  own: { path: 's.tokens', match: 'search', leads: 'unsorted' },
-} as const;
+/** The search keys: their own field `s` (readModelFormat.ts, format 3). */
+const search = { path: 's.tokens', match: 'search', leads: 'unsorted' } as const;
 /**
  * A club's or a coach's current people: open links only, so a roster stays small and its
  * matches are sorted in memory. One index instead of four sort-serving copies: the rebuild
@@ -48,24 +45,17 @@ const rosterOf = <P extends string>(path: P) => ({ path, match: 'equals', leads:
 const country = { path: 'q.country', match: 'folded', leads: 'sorted' } as const;
 
 /**
- * The country filters of the people and the clubs, by read-model format (readModelFormat.ts).
- * Format 1: `countryId` reads the id (a person's `country.id`, a club's `q.countryIds`) and leads
- * indexes of its own. Format 2: it matches the id's key in `q.country` and leads the `country`
- * filter's indexes, one set of sort-serving indexes instead of two on each of these listings.
+ * The country filters of the people and the clubs: `countryId` matches the id's key in
+ * `q.country` and leads the `country` filter's indexes, one set of sort-serving indexes instead of
+ * two on each of these listings.
  */
-const COUNTRY_FILTERS = {
-  1: {
-    people: { countryId: { path: 'country.id', match: 'equals', leads: 'sorted' }, country },
-    clubs: { countryId: { path: 'q.countryIds', match: 'equals', leads: 'sorted' }, country },
-  },
-  2: {
-    people: { countryId: { path: 'q.country', match: 'countryIdKey', leads: 'sorted', sharesIndexesOf: 'country' }, country },
-    clubs: { countryId: { path: 'q.country', match: 'countryIdKey', leads: 'sorted', sharesIndexesOf: 'country' }, country },
-  },
+const countries = {
+  people: { countryId: { path: 'q.country', match: 'countryIdKey', leads: 'sorted', sharesIndexesOf: 'country' }, country },
+  clubs: { countryId: { path: 'q.country', match: 'countryIdKey', leads: 'sorted', sharesIndexesOf: 'country' }, country },
 } as const;
 
 /** Per listing, its filters by a parameter of its own query, each reading a path of its own documents. */
-type ListingFilterTable = {
+export type ListingFilterTable = {
   readonly [L in ReadListing]: { readonly [Q in keyof QueryByEndpoint[L]]?: FilterDeclaration<DocumentPath<ReadDocuments[L]>> };
 };
 
@@ -76,10 +66,7 @@ type ListingFilterTable = {
  * depend on the request day (`period`, `registrationOpen`) or compare ranges (`dateFrom`,
  * `dateTo`, `updatedSince`) are written in the competitions resource; none of them leads.
  */
-function listingFilterTable(
-  countries: (typeof COUNTRY_FILTERS)[keyof typeof COUNTRY_FILTERS],
-  search: (typeof SEARCH)[keyof typeof SEARCH],
-): ListingFilterTable {
+function listingFilterTable(): ListingFilterTable {
   return {
     // Competitions lead with search only: five sorts in two directions already take twenty
     // indexes, and a country's competitions are few enough to walk the base index in sort order.
@@ -129,15 +116,10 @@ function listingFilterTable(
 
 /** The filter table of each format the API serves (SERVED_FORMATS): a generation is queried in its own. */
 export const LISTING_FILTERS: Readonly<Record<number, ListingFilterTable>> = {
-  1: listingFilterTable(COUNTRY_FILTERS[1], SEARCH.inQ),
-  2: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.inQ),
-  3: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.own),
-  // Format 4 adds tallies beside the documents; the documents and their filters are format 3's.
-  4: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.own),
   // Format 5 moves the competitions' entries out of their states; the read documents are format 4's.
-  5: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.own),
-  // Format 6 moves the persons' links out of their states; the read documents are format 5's.
-  6: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.own),
+  5: listingFilterTable(),
+  // Format 6 moves the persons' links and the competitions' categories out of their states; the read documents are format 5's.
+  6: listingFilterTable(),
 };
 
 /** The filter table of `format`; throws on a format this code does not serve. */

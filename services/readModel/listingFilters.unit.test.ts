@@ -33,44 +33,37 @@ describe('LISTING_FILTERS', () => {
     }
   });
 
+  it('serves the current format and the one before it, and no older one', () => {
+    expect(SERVED_FORMATS).toEqual([READ_MODEL_FORMAT - 1, READ_MODEL_FORMAT]);
+    expect(() => listingFilters(READ_MODEL_FORMAT - 2)).toThrow(RangeError);
+  });
+
   it('is where the index plan takes its leading filters from, in declaration order', () => {
-    expect(LISTING_PLANS[1]!.dancers.leading).toEqual([
-      { filter: 'search', path: 'q.tokens', sorted: false, indexedAs: 'search' },
-      { filter: 'clubId', path: 'q.clubIds', sorted: false, indexedAs: 'clubId' },
-      { filter: 'coachId', path: 'q.coachIds', sorted: false, indexedAs: 'coachId' },
-      { filter: 'countryId', path: 'country.id', sorted: true, indexedAs: 'countryId' },
-      { filter: 'country', path: 'q.country', sorted: true, indexedAs: 'country' },
-    ]);
     for (const format of SERVED_FORMATS) {
+      expect(LISTING_PLANS[format]!.dancers.leading).toEqual([
+        { filter: 'search', path: 's.tokens', sorted: false, indexedAs: 'search' },
+        { filter: 'clubId', path: 'q.clubIds', sorted: false, indexedAs: 'clubId' },
+        { filter: 'coachId', path: 'q.coachIds', sorted: false, indexedAs: 'coachId' },
+        { filter: 'countryId', path: 'q.country', sorted: true, indexedAs: 'country' },
+        { filter: 'country', path: 'q.country', sorted: true, indexedAs: 'country' },
+      ]);
       expect(LISTING_PLANS[format]!.competitions.leading).toEqual([
-        { filter: 'search', path: format < 3 ? 'q.tokens' : 's.tokens', sorted: false, indexedAs: 'search' },
+        { filter: 'search', path: 's.tokens', sorted: false, indexedAs: 'search' },
       ]);
       for (const listing of LISTINGS) expect(LISTING_PLANS[format]![listing].leading).toEqual(leadingFilters(listing, format));
     }
   });
 
-  it('format 3: every listing searches the tokens of its own field `s`, formats 1 and 2 those in `q`', () => {
-    for (const listing of LISTINGS) {
-      expect(listingFilters(2)[listing].search).toEqual({ path: 'q.tokens', match: 'search', leads: 'unsorted' });
-      expect(listingFilters(3)[listing].search).toEqual({ path: 's.tokens', match: 'search', leads: 'unsorted' });
+  it("countryId matches its key in q.country and leads the country filter's indexes; every listing searches `s`", () => {
+    for (const format of SERVED_FORMATS) {
+      for (const listing of ['dancers', 'coaches', 'judges', 'clubs'] as const) {
+        const { countryId, country } = listingFilters(format)[listing];
+        expect(countryId, listing).toEqual({ path: 'q.country', match: 'countryIdKey', leads: 'sorted', sharesIndexesOf: 'country' });
+        expect(country, listing).toEqual({ path: 'q.country', match: 'folded', leads: 'sorted' });
+      }
+      for (const listing of LISTINGS)
+        expect(listingFilters(format)[listing].search).toEqual({ path: 's.tokens', match: 'search', leads: 'unsorted' });
     }
-  });
-
-  it('format 1: countryId reads the id and leads its own indexes (a club reads q.countryIds)', () => {
-    for (const listing of ['dancers', 'coaches', 'judges'] as const) {
-      expect(listingFilters(1)[listing].countryId).toEqual({ path: 'country.id', match: 'equals', leads: 'sorted' });
-    }
-    expect(listingFilters(1).clubs.countryId).toEqual({ path: 'q.countryIds', match: 'equals', leads: 'sorted' });
-  });
-
-  it("format 2: countryId matches its key in q.country and leads the country filter's indexes", () => {
-    for (const listing of ['dancers', 'coaches', 'judges', 'clubs'] as const) {
-      const { countryId, country } = listingFilters(2)[listing];
-      expect(countryId, listing).toEqual({ path: 'q.country', match: 'countryIdKey', leads: 'sorted', sharesIndexesOf: 'country' });
-      expect(country, listing).toEqual({ path: 'q.country', match: 'folded', leads: 'sorted' });
-    }
-    // Competitions are as in format 1: their country filters lead no index.
-    expect(listingFilters(2).competitions).toEqual(listingFilters(1).competitions);
   });
 
   it('a filter shares the indexes of a leading filter of the same listing that reads the same path the same way', () => {

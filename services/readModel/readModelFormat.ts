@@ -20,24 +20,31 @@
  *    and the state keeps its counts (entries, starts per category, their total) by delta, so an
  *    event costs what it touches, not what the competition holds. The read documents and their
  *    tallies are format 4's; a format 4 state would lack the counters, hence the rebuild.
- * 6. A person's links leave its state for records of their own (`person_links`, one per member
- *    role and subject, holding every period of that link), and the state keeps which are open and
- *    which link facts its last batch recomputed, so a link event loads and writes the link it
- *    names and the facts that change, not the person's history. The read documents and their
- *    tallies are format 5's; a format 5 person state holds its links inline, hence the rebuild.
+ * 6. Aggregates' growing collections leave their states for records of their own, so an event
+ *    loads and writes what it names, not the aggregate's history:
+ *    - a person's links (`person_links`, one per member role and subject, holding every period of
+ *      that link); the state keeps which are open and which link facts its last batch
+ *      recomputed, so a link event writes the link it names and the facts that change;
+ *    - a competition's categories and the starts of each category id (`competition_categories`,
+ *      `competition_category_starts`), so an entry naming ids (known or not) writes their
+ *      counters alone, and its batch patches the counts of the competition's read document
+ *      instead of rewriting it with every category.
+ *    The read documents and their tallies are format 5's; a format 5 state holds its links and
+ *    categories inline, hence the rebuild.
  */
 export const READ_MODEL_FORMAT = 6;
 
 /** The first format whose generations have tallies (a projector of an older one does not keep them). */
 export const TALLIES_SINCE_FORMAT = 4;
 
-/** The oldest format the API still serves: the one a model may hold while its upgrade runs. */
-export const OLDEST_SERVED_FORMAT = 1;
+/**
+ * The oldest format the API still serves: the one before this code's, which a model holds while
+ * its upgrade runs. A generation of an older one is answered 503 (readiness says so too) until the
+ * upgrade has switched.
+ */
+export const OLDEST_SERVED_FORMAT = READ_MODEL_FORMAT - 1;
 
-/** Whether this code reads a generation of `format` right (the API serves it). */
-export const servesFormat = (format: number): boolean => format >= OLDEST_SERVED_FORMAT && format <= READ_MODEL_FORMAT;
-
-/** Every format the API serves, oldest first: each has its filter declarations and index plan. */
+/** Every format the API serves, oldest first: each has its layout (readModelLayout.ts). */
 export const SERVED_FORMATS: readonly number[] = Array.from(
   { length: READ_MODEL_FORMAT - OLDEST_SERVED_FORMAT + 1 },
   (_, i) => OLDEST_SERVED_FORMAT + i,

@@ -223,7 +223,7 @@ function computeSearchTokens(fields: readonly SearchField[]): { tokens: string[]
 }
 
 /**
- * What a `search` value must match in `q.tokens`, then as a substring of `q.text` (escape it with
+ * What a `search` value must match in `s.tokens`, then as a substring of `s.text` (escape it with
  * escapeRegExp): of 3 characters or more, every 3-gram (`tokens`, for `$all`); of 2, a token
  * beginning with them (`prefix`, a range the index serves). Documents written with the 2-grams
  * of earlier versions match both forms too. Null when fewer than 2 characters remain.

@@ -13,7 +13,7 @@ import {
   initialCompetitionState,
   type CompetitionEntry,
   type CompetitionState,
-  type StoredCompetitionState,
+  type CompetitionWithCategories,
 } from '../../projector/evolve/competitionState.ts';
 import { evolveClub, type ClubEvent } from '../../projector/evolve/evolveClub.ts';
 import { evolveCompetition, type CompetitionEvent } from '../../projector/evolve/evolveCompetition.ts';
@@ -37,8 +37,8 @@ export interface InMemoryReadModel {
   apply(event: DomainEvent, now: Date): Outcome;
   /** The clock: re-derives every record at `now` (a real clock only takes those with nextDueAt <= now). */
   sweep(now: Date): void;
-  /** The states as competition_states holds them: without their entries. */
-  readonly competitionStates: Map<string, StoredCompetitionState>;
+  /** The states as competition_states holds them, without their entries, with their categories (competition_categories holds them). */
+  readonly competitionStates: Map<string, CompetitionWithCategories>;
   /** The entries, by `<competitionId>|<entryId>`, as competition_entries holds them (without the writer's replay bookkeeping). */
   readonly competitionEntries: Map<string, CompetitionEntry>;
   readonly personStates: Map<string, PersonState>;

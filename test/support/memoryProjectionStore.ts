@@ -1,4 +1,6 @@
 import type { MemberLinkFact, StoredCompetitionState } from '../../projector/evolve/index.ts';
+import type { CompetitionCountsPatch } from '../../projector/evolve/index.ts';
+import { recordIds, type CategoryRecordKind, type CategoryRecords } from '../../projector/write/competitionCategoryRecords.ts';
 import type { CompetitionEntryRecord } from '../../projector/write/competitionEntryRecords.ts';
 import type { PersonLinkQuery, PersonLinkRecord } from '../../projector/write/personLinkRecords.ts';
 import type {
@@ -71,6 +73,13 @@ export class MemoryProjectionStore implements ProjectionStore {
   readonly personLinks = new Map<string, PersonLinkRecord>();
   /** `personId` → its link record ids, so a query costs what a database index would. */
   private readonly linksByPerson = new Map<string, Set<string>>();
+  /** The competition category records of each kind, by `<competitionId>|<categoryId>`. */
+  readonly categoryRecords = {
+    starts: new Map<string, CategoryRecords['starts'][number]>(),
+    categories: new Map<string, CategoryRecords['categories'][number]>(),
+  };
+  /** The category record ids of each competition (what a range of _id finds in a database). */
+  private readonly categoriesOf = new Map<string, Set<string>>();
   readonly writes = new Map<string, number>();
   /** Serialized bytes written per collection (only with `countBytes`). */
   readonly bytes = new Map<string, number>();
@@ -124,8 +133,9 @@ export class MemoryProjectionStore implements ProjectionStore {
     const states = this.states[kind] as Map<string, StateByKind[K]>;
     for (const id of ids) {
       const state = states.get(id);
-      // A competition's entries are records of their own: its state comes without them.
-      if (state) found.set(id, kind === 'competition' ? { ...this.copy(state), entries: {} } : this.copy(state));
+      // A competition's entries and categories are records of their own: its state comes without them.
+      if (state)
+        found.set(id, kind === 'competition' ? { ...this.copy(state), entries: {}, starts: {}, categories: {} } : this.copy(state));
     }
     this.loads.set(`${kind}_states`, (this.loads.get(`${kind}_states`) ?? 0) + found.size);
     this.countLoaded(`${kind}_states`, found.values());
@@ -197,6 +207,38 @@ export class MemoryProjectionStore implements ProjectionStore {
     return Promise.resolve(found);
   }
 
+  loadCategoryRecords<K extends CategoryRecordKind>(kind: K, ids: readonly string[]): Promise<CategoryRecords[K]> {
+    const records = this.categoryRecords[kind] as Map<string, CategoryRecords[K][number]>;
+    const found = ids.flatMap((id) => (records.has(id) ? [this.copy(records.get(id)!)] : []));
+    const collection = kind === 'starts' ? 'competition_category_starts' : 'competition_categories';
+    this.loads.set(collection, (this.loads.get(collection) ?? 0) + found.length);
+    return Promise.resolve(found as CategoryRecords[K]);
+  }
+
+  async loadAllCategoryRecords(competitionIds: readonly string[]): Promise<CategoryRecords> {
+    const ids = competitionIds.flatMap((id) => [...(this.categoriesOf.get(id) ?? [])]);
+    return { starts: await this.loadCategoryRecords('starts', ids), categories: await this.loadCategoryRecords('categories', ids) };
+  }
+
+  writeCategoryRecords(records: CategoryRecords): Promise<void> {
+    for (const kind of ['starts', 'categories'] as const) {
+      const stored = this.categoryRecords[kind] as Map<string, CategoryRecords[typeof kind][number]>;
+      for (const record of records[kind]) {
+        if ((stored.get(record._id)?.pv ?? 0) > record.pv) continue;
+        stored.set(record._id, this.copy(record));
+        addTo(this.categoriesOf, recordIds(record._id).competitionId, record._id);
+      }
+      const collection = kind === 'starts' ? 'competition_category_starts' : 'competition_categories';
+      this.count(collection, records[kind].length);
+      this.countSize(collection, records[kind]);
+      this.noteWritten(
+        collection,
+        records[kind].map((r) => r._id),
+      );
+    }
+    return Promise.resolve();
+  }
+
   loadFacts(kind: 'club' | 'coach', subjectIds: readonly string[]): Promise<MemberLinkFact[]> {
     const found = this.factsIn(this.factsBySubject, kind, subjectIds);
     this.countLoaded('member_links', found);
@@ -253,7 +295,31 @@ export class MemoryProjectionStore implements ProjectionStore {
       this.countSize(listing, docs[listing].values());
       this.noteWritten(listing, docs[listing].keys());
     }
+    if (docs.competitionCounts) this.patchCompetitions(docs.competitionCounts, stamps);
     return Promise.resolve();
+  }
+
+  /** The Mongo store's `$set` of a counts patch: only over an older stamp, never creating a document. */
+  private patchCompetitions(patches: ReadonlyMap<string, CompetitionCountsPatch>, stamps: Stamps): void {
+    for (const [id, patch] of patches) {
+      const stored = this.docs.competitions.get(id);
+      const stamp = stampOf(stamps, id);
+      if (!stored || !wins(stored as { stamp?: Stamp }, stamp)) continue;
+      const set = this.copy(patch.set);
+      if (this.keepBodies) {
+        Object.assign(stored, set, { stamp });
+        for (const category of (stored.categories ?? []) as { id: string; startsCount: number }[]) {
+          const n = patch.startsCounts.get(category.id);
+          if (n !== undefined) category.startsCount = n;
+        }
+      } else Object.assign(stored, { nextDueAt: set.nextDueAt, stamp });
+    }
+    this.count('competitions', patches.size);
+    this.countSize(
+      'competitions',
+      [...patches.values()].map((p) => ({ ...p.set, startsCounts: [...p.startsCounts] })),
+    );
+    this.noteWritten('competitions', patches.keys());
   }
 
   writeDancerFacts(facts: ReadonlyMap<string, MemberLinkFact>, stamps: Stamps): Promise<void> {
@@ -327,7 +393,7 @@ export class MemoryProjectionStore implements ProjectionStore {
 
 /** What competition_states holds of a folded state. */
 function withoutEntries(state: StateByKind['competition']): StoredCompetitionState {
-  const { entries: _entries, ...stored } = state;
+  const { entries: _entries, starts: _starts, categories: _categories, ...stored } = state;
   return stored;
 }
 
