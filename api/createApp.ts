@@ -14,6 +14,7 @@ import { httpMetrics } from './httpMetrics.ts';
 import { requestLog } from './requestLog.ts';
 import { resourceRoutes } from './resources/index.ts';
 import { searchGate } from './searchGate.ts';
+import { workGateMetrics } from './workGateMetrics.ts';
 
 export interface AppDependencies {
   config: Readonly<Config>;
@@ -77,7 +78,7 @@ export function createApp(deps: AppDependencies): Koa {
       maxEntryBytes: config.api.cacheEntryMaxBytes,
       getDataVersion: (ctx, listings) => source.currentVersion(ctx, listings),
     },
-    work: config.api.work,
+    work: { ...config.api.work, ...(deps.metrics ? { observer: workGateMetrics(deps.metrics) } : {}) },
     endpoints: { basePath: config.api.basePath },
     beforeCache: [dataFreshnessHeader(source)],
     early: earlyHitHooks(app, deps.logger, source, deps.metrics),
