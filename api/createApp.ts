@@ -14,6 +14,7 @@ import { httpMetrics } from './httpMetrics.ts';
 import { requestLog } from './requestLog.ts';
 import { resourceRoutes } from './resources/index.ts';
 import { searchGate } from './searchGate.ts';
+import { versionReadMetrics } from './versionReadMetrics.ts';
 import { workGateMetrics } from './workGateMetrics.ts';
 
 export interface AppDependencies {
@@ -65,6 +66,7 @@ export function createApp(deps: AppDependencies): Koa {
   app.use(requestLog(deps.logger));
   if (deps.metrics) app.use(httpMetrics(deps.metrics, config.api.basePath));
   app.use(source.scope());
+  if (deps.metrics) versionReadMetrics(deps.metrics, source);
   const front = httpFront({
     logger: deps.logger,
     clock,

@@ -99,6 +99,11 @@ export class ReadModelSource {
     return this.#meta.readsStarted;
   }
 
+  /** Requests that waited for a version read (after idleness, or when reads fell behind the bound). */
+  get versionWaits(): number {
+    return this.#meta.callersWaited;
+  }
+
   /** Stops the background version reads (they also stop by themselves after idleness). */
   close(): void {
     this.#meta.stop();
