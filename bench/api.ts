@@ -169,6 +169,8 @@ async function startApi(dbName: string, entry = 'api/main.ts', base = API): Prom
     API_OPS_PORT: '19464',
     API_PUBLIC_URL: base,
     RATE_LIMIT_MAX: '1000000',
+    // One instance counting alone in memory, as the diagnostic twin does, whatever the caller's environment names.
+    REDIS_URL: '',
     LOG_LEVEL: 'info',
     API_QUERY_TIMEOUT_MS: '600000',
   });
