@@ -16,6 +16,8 @@ import { resourceRoutes } from './resources/index.ts';
 import { ChangeFeed } from './resources/changeFeed.ts';
 import { changeFeedRoute } from './resources/changeFeedRoute.ts';
 import { searchGate } from './searchGate.ts';
+import { versionReadMetrics } from './versionReadMetrics.ts';
+import { workGateMetrics } from './workGateMetrics.ts';
 
 export interface AppDependencies {
   config: Readonly<Config>;
@@ -66,6 +68,7 @@ export function createApp(deps: AppDependencies): Koa {
   app.use(requestLog(deps.logger));
   if (deps.metrics) app.use(httpMetrics(deps.metrics, config.api.basePath));
   app.use(source.scope());
+  if (deps.metrics) versionReadMetrics(deps.metrics, source);
   const front = httpFront({
     logger: deps.logger,
     clock,
@@ -79,7 +82,7 @@ export function createApp(deps: AppDependencies): Koa {
       maxEntryBytes: config.api.cacheEntryMaxBytes,
       getDataVersion: (ctx, listings) => source.currentVersion(ctx, listings),
     },
-    work: config.api.work,
+    work: { ...config.api.work, ...(deps.metrics ? { observer: workGateMetrics(deps.metrics) } : {}) },
     endpoints: { basePath: config.api.basePath },
     // The change feed is answered here, before the ETag and the cache: it is never cached.
     beforeCache: [dataFreshnessHeader(source), changeFeedRoute({ config, feed: new ChangeFeed(deps.db) })],

@@ -34,6 +34,8 @@ export interface ReadModelView {
   facetCounts(listing: ReadListing): Promise<FacetCounts>;
   /** Time limit of each query of the request, passed as `maxTimeMS` so the database gives up too. */
   readonly maxTimeMS: number;
+  /** The same view with a shorter time limit per query (a search's); this view when `maxTimeMS` is not shorter. */
+  within(maxTimeMS: number): ReadModelView;
 }
 
 interface RequestScope {
@@ -56,13 +58,12 @@ interface Scoped {
 
 /**
  * decisions.md: a request may be served with a version read that started at most 50 ms before
- * it arrived. A background read every 45 ms keeps one at hand while requests come in (about 22
- * reads per second per instance whatever the load; the 5 ms left over is a version read's time
- * budget before a caller has to wait for the bound). On a saturated instance a read's reply waits
- * behind the requests in the event loop and some hits wait for the read in flight; starting reads
- * sooner to avoid that cost more CPU per hit than the waits (docs/performance.md, The API).
+ * it arrived, and a cache hit never waits for a read. While requests come in, a background read
+ * starts every 45 ms when reads are quick (about 22 per second per instance), sooner when they
+ * are slow (a busy database, or a saturated event loop that reads their replies late), so that
+ * the next one completes before the one at hand is 50 ms old: never more than one per 10 ms.
  */
-export const VERSION_FRESHNESS = { maxAgeMs: 50, refreshEveryMs: 45, idleAfterMs: 2_000 } as const;
+export const VERSION_FRESHNESS = { maxAgeMs: 50, refreshEveryMs: 45, minRefreshMs: 10, idleAfterMs: 2_000 } as const;
 
 export interface ReadModelSourceOptions {
   readonly readMeta?: (db: Db) => Promise<ReadModelMeta>;
@@ -98,6 +99,11 @@ export class ReadModelSource {
   /** Version reads started so far (tests check the bound on reads per second). */
   get versionReads(): number {
     return this.#meta.readsStarted;
+  }
+
+  /** Requests that waited for a version read (after idleness, or when reads fell behind the bound). */
+  get versionWaits(): number {
+    return this.#meta.callersWaited;
   }
 
   /** Stops the background version reads (they also stop by themselves after idleness). */
@@ -161,9 +167,15 @@ export class ReadModelSource {
 
   #viewOf(meta: ReadModelMeta): ReadModelView {
     if (this.#last?.meta === meta) return this.#last.view;
+    const view = this.#viewWithin(meta, this.#maxTimeMS, new Map());
+    this.#last = { meta, view };
+    return view;
+  }
+
+  /** The view of `meta` whose queries run within `maxTimeMS`; its shorter-limited twins are made once per limit (`twins`). */
+  #viewWithin(meta: ReadModelMeta, maxTimeMS: number, twins: Map<number, ReadModelView>): ReadModelView {
     const { generation, layout, versions, currentAt } = meta;
     const db = this.#db;
-    const maxTimeMS = this.#maxTimeMS;
     const tallies = meta.talliesOf === generation ? collectionName(TALLIES_COLLECTION, generation) : null;
     const view: ReadModelView = {
       generation,
@@ -182,8 +194,13 @@ export class ReadModelSource {
         tallies !== null
           ? readTallies(db, tallies, listing, maxTimeMS)
           : countFacets(db, collectionName(listing, generation), listing, maxTimeMS),
+      within: (shorter) => {
+        if (shorter >= maxTimeMS) return view;
+        let twin = twins.get(shorter);
+        if (!twin) twins.set(shorter, (twin = this.#viewWithin(meta, shorter, twins)));
+        return twin;
+      },
     };
-    this.#last = { meta, view };
     return view;
   }
 }

@@ -57,15 +57,16 @@ describe('ReadModelSource', () => {
     expect(reads()).toBe(1);
     expect(view.collection('dancers')).toEqual({ collectionName: 'dancers_g3' });
     meta.generation = 4;
-    // A request arriving within 50 ms of the last read's start is served from it...
+    // A request arriving within 50 ms of the last read's start is served from it (and, a read being
+    // due, starts the next in the background rather than waiting for it)...
     clock.now += 50;
     const soon = await inRequest((ctx) => readModel.view(ctx));
-    expect(reads()).toBe(1);
     expect(soon.collection('clubs')).toEqual({ collectionName: 'clubs_g3' });
-    // ...one arriving later reads again and sees the switch.
+    expect(reads()).toBe(2);
+    // ...one arriving later is served from a read that started after the switch.
     clock.now += 1;
     const next = await inRequest((ctx) => readModel.view(ctx));
-    expect(reads()).toBe(2);
+    expect(reads()).toBeLessThanOrEqual(3);
     expect(next.collection('clubs')).toEqual({ collectionName: 'clubs_g4' });
   });
 });

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { Counter, type Registry } from 'prom-client';
 import type { EndpointName } from '../schemas/api/endpoints.ts';
 import { apiState } from './http/requestState.ts';
+import { clientIp } from './http/clientIp.ts';
 import { WorkGate } from './http/workGate.ts';
 
 /**
@@ -32,6 +33,14 @@ const SEARCHED_IN_DATABASE: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'clubs',
 ]);
 
+/** Whether the request (matched and validated) carries a `search` the database runs. */
+export function isDatabaseSearch(ctx: Parameters<Middleware>[0]): boolean {
+  const state = apiState(ctx);
+  const endpoint = state.endpoint?.definition.name;
+  const search = (state.query as { search?: unknown } | undefined)?.search;
+  return endpoint !== undefined && search !== undefined && SEARCHED_IN_DATABASE.has(endpoint);
+}
+
 export interface SearchGateOptions {
   readonly atOnce?: number;
   /** Searches that may wait for a turn (default none: refused at once). */
@@ -59,16 +68,13 @@ export function searchGate(options: SearchGateOptions = {}): Middleware {
       })
     : undefined;
   return async (ctx, next) => {
-    const state = apiState(ctx);
-    const endpoint = state.endpoint?.definition.name;
-    const search = (state.query as { search?: unknown } | undefined)?.search;
-    if (endpoint === undefined || search === undefined || !SEARCHED_IN_DATABASE.has(endpoint)) {
+    if (!isDatabaseSearch(ctx)) {
       await next();
       return;
     }
     let release: () => void;
     try {
-      release = await turns.acquire();
+      release = await turns.acquire(clientIp(ctx.ip));
     } catch (refusal) {
       refused?.inc();
       throw refusal;

@@ -25,6 +25,8 @@ import { readCollections } from '../services/readModel/documents.ts';
 import { readCollectionIndexes } from '../services/readModel/indexPlan.ts';
 import { resultsRecorder, RESULTS_FILE } from './saveResults.ts';
 import { answerFlood } from './answerFlood.ts';
+import { codingMix } from './codingMix.ts';
+import { parsePrometheusText } from '../projector/status/readProjectorStatus.ts';
 import { rawGet } from './rawGet.ts';
 import { duration } from './seedProgress.ts';
 import { seedReadModel } from './seedReadModel.ts';
@@ -167,6 +169,8 @@ async function startApi(dbName: string, entry = 'api/main.ts', base = API): Prom
     API_OPS_PORT: '19464',
     API_PUBLIC_URL: base,
     RATE_LIMIT_MAX: '1000000',
+    // One instance counting alone in memory, as the diagnostic twin does, whatever the caller's environment names.
+    REDIS_URL: '',
     LOG_LEVEL: 'info',
     API_QUERY_TIMEOUT_MS: '600000',
   });
@@ -249,6 +253,7 @@ async function throughput(): Promise<void> {
         return autocannon({ url, connections: Number(args.connections), duration: Number(args.duration), headers });
       };
       await load('warm-up', `${API}/api/v1/competitions`);
+      const versionBefore = await versionReadCounts();
       const rounds: {
         bare: autocannon.Result;
         cached: autocannon.Result;
@@ -298,13 +303,34 @@ async function throughput(): Promise<void> {
           row('  API cached GET /competitions, br (HIT)', r.cachedBr, `${pctOf(r.cachedBr, r.bareBr).toFixed(0)} % of bare br`),
         );
       });
+      const versionAfter = await versionReadCounts();
+      const mix = await codingMix({
+        origin: API,
+        opsOrigin: 'http://127.0.0.1:19464',
+        paths: [
+          '/competitions',
+          '/competitions?limit=100',
+          '/competitions?limit=100&include=categories',
+          '/competitions?sort=name&limit=50',
+          '/dancers?limit=100',
+          '/dancers?limit=100&page=2',
+          '/clubs?limit=100',
+          '/filters',
+        ],
+        seconds: Number(args.duration),
+        connections: Number(args.connections),
+        log,
+      });
       const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       out.push(
         `median over rounds: cached = ${median(rounds.map((r) => pctOf(r.cached, r.bare))).toFixed(0)} % of bare (goal >= 80 %); ` +
           `304 = ${median(rounds.map((r) => pctOf(r.r304, r.r200))).toFixed(0)} % of the 200 path (goal >= 120 %); ` +
           `diagnostic, version read once = ${median(rounds.map((r) => pctOf(r.fixed, r.bare))).toFixed(0)} % of bare; ` +
           `brotli hit = ${median(rounds.map((r) => pctOf(r.cachedBr, r.bareBr))).toFixed(0)} % of bare serving the same bytes (goal >= 80 %)`,
+        `version reads of the API during the rounds: ${versionAfter.reads - versionBefore.reads} started, ` +
+          `${versionAfter.waits - versionBefore.waits} requests waited for one (a cache hit is meant never to wait)`,
         ...wire,
+        ...mix,
       );
       process.stdout.write(`${out.join('\n')}\n`);
       record('throughput', out.join('\n'));
@@ -323,6 +349,13 @@ async function throughput(): Promise<void> {
  * what one cache entry costs with its codings beside the plain bytes: with codings a cache of the
  * same size holds fewer entries, which bounds the hit ratio a flood of distinct URLs sees.
  */
+/** The API's version-read counters (api/versionReadMetrics.ts) on its operators' port. */
+async function versionReadCounts(): Promise<{ reads: number; waits: number }> {
+  const samples = parsePrometheusText(await (await fetch('http://127.0.0.1:19464/metrics')).text());
+  const total = (name: string): number => (samples.get(name) ?? []).reduce((sum, sample) => sum + sample.value, 0);
+  return { reads: total('api_version_reads_total'), waits: total('api_version_read_waits_total') };
+}
+
 async function bytesOnTheWire(paths: readonly string[]): Promise<string[]> {
   const lines = ['bytes on the wire (cache HIT; plain / gzip / br; entry = plain + codings):'];
   for (const path of paths) {

@@ -4,6 +4,7 @@ import type { Context, Middleware } from 'koa';
 import type { DataListing, EndpointDefinition, EndpointName } from '../../schemas/api/endpoints.ts';
 import { canonicalQueryKey } from '../query/canonicalQueryKey.ts';
 import { BodyCache, type CachedBody } from './bodyCache.ts';
+import { clientIp } from './clientIp.ts';
 import { COMPRESS_MIN_BYTES, encodeAll, encodeBody, encoderStream, preferredCoding } from './contentCoding.ts';
 import { cacheControlOf, markResponse, replayHit, sendBody, ttlOf } from './replayHit.ts';
 import { apiState, loggerOf } from './requestState.ts';
@@ -70,7 +71,7 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
     const key = resolved?.cacheKey ?? canonicalQueryKey(ctx.path, ctx.querystring);
     const ttl = ttlOf(definition, options.ttlSeconds);
     if (resolved ? resolved.bypass : isBypass(apiState(ctx).query)) {
-      const release = work ? await work.acquire() : undefined;
+      const release = work ? await work.acquire(clientIp(ctx.ip)) : undefined;
       const version = async (): Promise<string> => dataVersionOf(ctx, definition, options.getDataVersion);
       await uncached(ctx, next, { release, budget, streamedTag: async () => streamedEtag(await version(), key, options.clock(), ttl) });
       if (ctx.status === 200) markResponse(ctx, 'BYPASS', 'no-store');
@@ -86,7 +87,7 @@ export function responseCache(options: ResponseCacheOptions): Middleware {
     if (holdsStreamed(ctx, streamedEtag, [version, key, now, ttl], cacheControl)) return;
     const computeAndStore = () =>
       flights.run(flightKey, async () => {
-        const release = work ? await work.acquire() : undefined;
+        const release = work ? await work.acquire(clientIp(ctx.ip)) : undefined;
         const made = await uncached(ctx, next, { release, budget, streamedTag: () => streamedEtag(version, key, now, ttl) });
         if (made === 'streamed') {
           markResponse(ctx, 'MISS', cacheControl);

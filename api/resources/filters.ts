@@ -11,6 +11,9 @@ import {
 } from '../../schemas/enumValues.ts';
 import type { NoQuery } from '../../schemas/api/noQuery.ts';
 import { compareDisplayNames } from './compareDisplayNames.ts';
+import { JSON_TYPE } from '../http/serializeBody.ts';
+import { StreamedBody } from '../http/streamedBody.ts';
+import { jsonInPieces } from './jsonInPieces.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
 /** Code units: for codes, which are identifiers rather than words. */
@@ -21,7 +24,19 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  * Countries and cities come in the collation order people read (compareDisplayNames), ties
  * broken by id or country code so the body, and so its ETag, is the same on every instance.
  */
-export async function competitionFilters(req: ResourceRequest<NoQuery>): Promise<CompetitionFilters> {
+export function competitionFilters(req: ResourceRequest<NoQuery>): StreamedBody {
+  async function* pieces(): AsyncGenerator<string> {
+    yield* jsonInPieces(await filtersBody(req));
+  }
+  return new StreamedBody(JSON_TYPE, pieces());
+}
+
+/**
+ * The body of `/filters`, from the tallies (or a read of every published competition's facets).
+ * Sent as a StreamedBody: the cities are as many as the published competitions and each name is
+ * authored text, so a body past the answer budget is streamed city by city, never held as one string.
+ */
+async function filtersBody(req: ResourceRequest<NoQuery>): Promise<CompetitionFilters> {
   const facets = await req.view.facetCounts('competitions');
   const countries = facets.of<Country>('country');
   const cities = facets.of<{ name: string; countryCode: string | null }>('city');

@@ -6,6 +6,8 @@ import { calendarDay } from '../../services/calendar/index.ts';
 import { matchedEndpointOf, queryOf } from '../http/index.ts';
 import type { StreamedBody } from '../http/streamedBody.ts';
 import type { ReadModelSource } from '../readModelSource.ts';
+import { isDatabaseSearch } from '../searchGate.ts';
+import { searchTimeLimit } from '../searchTimeLimit.ts';
 import { apiUrls } from './apiUrls.ts';
 import { listCategories } from './categories.ts';
 import { getClub } from './club.ts';
@@ -58,6 +60,7 @@ export function resourceRoutes(options: ResourceRoutesOptions): Middleware {
   const urls = apiUrls(options.config);
   const meta = metaResources(options.config);
   const zone = options.config.calendar.timeZone;
+  const { searchTimeoutMs } = options.config.api;
 
   async function handle<E extends DataEndpoint>(
     name: E,
@@ -66,7 +69,10 @@ export function resourceRoutes(options: ResourceRoutesOptions): Middleware {
   ): Promise<unknown> {
     const view = await options.source.view(ctx);
     const today = calendarDay(new Date(options.clock()), zone);
-    return RESOURCE_HANDLERS[name]({ query: queryOf(ctx, name), params, view, today, urls });
+    if (!isDatabaseSearch(ctx)) return RESOURCE_HANDLERS[name]({ query: queryOf(ctx, name), params, view, today, urls });
+    // A search scans stored text: its queries get the shorter limit, and running out of it its own 503.
+    const limited = view.within(searchTimeoutMs);
+    return searchTimeLimit(RESOURCE_HANDLERS[name]({ query: queryOf(ctx, name), params, view: limited, today, urls }), limited.maxTimeMS);
   }
 
   return async function routeResource(ctx, next) {

@@ -206,6 +206,13 @@ export const configVariables: ConfigVariable[] = [
       'time limit of each API database operation (sent as maxTimeMS, so the database stops it too); past it the request answers 503',
   },
   {
+    name: 'API_SEARCH_TIMEOUT_MS',
+    schema: Type.Integer({ minimum: 1, maximum: 600_000 }),
+    default: '3000',
+    description:
+      'time limit of the database operations of an uncached `search` (its page and its count; sent as maxTimeMS): shorter than API_QUERY_TIMEOUT_MS, because a search scans stored text; past it the request answers 503 with `Retry-After`',
+  },
+  {
     name: 'API_CONNECTIONS_PER_CLIENT',
     schema: Type.Integer({ minimum: 1, maximum: 4096 }),
     default: '64',
@@ -256,6 +263,20 @@ export const configVariables: ConfigVariable[] = [
     schema: Type.Integer({ minimum: 1, maximum: 600_000 }),
     default: '5000',
     description: 'how long a request may wait in that queue before it answers 503 with `Retry-After`',
+  },
+  {
+    name: 'API_WORK_PER_CLIENT',
+    schema: Type.Integer({ minimum: 1, maximum: 1000 }),
+    default: '2',
+    description:
+      "of those slots, how many one client (the rate limit's key: an IPv4 address, an IPv6 /64) may hold at once (at most API_WORK_CONCURRENCY); freed slots go to the waiting clients in turn, so one client's flood of misses leaves the others theirs",
+  },
+  {
+    name: 'API_WORK_QUEUE_PER_CLIENT',
+    schema: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    default: '8',
+    description:
+      'uncached requests one client may have waiting for a slot (at most API_WORK_QUEUE_LENGTH); one more from it answers 503 with `Retry-After` while other clients still queue',
   },
   {
     name: 'CALENDAR_TIME_ZONE',

@@ -31,8 +31,9 @@ export interface Config {
     redisUrl: string | undefined;
     cacheMaxBytes: number;
     cacheEntryMaxBytes: number;
-    work: { concurrency: number; queueLength: number; queueTimeoutMs: number };
+    work: { concurrency: number; queueLength: number; queueTimeoutMs: number; perClientSlots: number; perClientQueue: number };
     queryTimeoutMs: number;
+    searchTimeoutMs: number;
     connectionsPerClient: number;
     stalledResponseTimeoutMs: number;
     searchesAtOnce: number;
@@ -157,8 +158,11 @@ function configFrom(values: Values, kafkaSecurity: KafkaSecurity): Config {
         concurrency: int('API_WORK_CONCURRENCY'),
         queueLength: int('API_WORK_QUEUE_LENGTH'),
         queueTimeoutMs: int('API_WORK_QUEUE_TIMEOUT_MS'),
+        perClientSlots: int('API_WORK_PER_CLIENT'),
+        perClientQueue: int('API_WORK_QUEUE_PER_CLIENT'),
       },
       queryTimeoutMs: int('API_QUERY_TIMEOUT_MS'),
+      searchTimeoutMs: int('API_SEARCH_TIMEOUT_MS'),
       connectionsPerClient: int('API_CONNECTIONS_PER_CLIENT'),
       stalledResponseTimeoutMs: int('API_STALLED_RESPONSE_TIMEOUT_MS'),
       searchesAtOnce: int('API_SEARCHES_AT_ONCE'),

@@ -68,6 +68,8 @@ beforeAll(async () => {
     API_WORK_QUEUE_LENGTH: '2',
     // A streamed answer holds its work slot until it ends: room for a wave of readers who never read, beside the others.
     API_WORK_CONCURRENCY: '16',
+    // Each client here may take every slot: the bounds under test are the connection cap, the stall timeout and the search turns, not the per-client share (fairShare.int.test.ts).
+    API_WORK_PER_CLIENT: '16',
   });
   await msUntilStatus(`http://127.0.0.1:${opsPort}/health/ready`, 200, 60_000).catch((error: unknown) => {
     throw new Error(`${String(error)}\n${api.output()}`);

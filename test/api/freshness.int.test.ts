@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('freshness of the cached path (decisions.md: a version read at most 50 ms old)', () => {
-  it('shows a write to every request arriving 50 ms after it on both instances, with about 20 version reads per second per instance', async () => {
+  it('shows a write to every request arriving 50 ms after it on both instances, with a bounded number of version reads per second per instance', async () => {
     const path = '/api/v1/competitions/riga-open-2025';
     const seen: Array<{ sentAt: number; name: string; cache: string | null }> = [];
     let writtenAt = Number.POSITIVE_INFINITY;
@@ -75,11 +75,11 @@ describe('freshness of the cached path (decisions.md: a version read at most 50 
     const early = seen.filter((r) => r.sentAt < writeStartedAt - 200);
     expect(early.every((r) => r.name === 'Riga Open 2025')).toBe(true);
     expect(early.filter((r) => r.cache !== 'HIT').length).toBeLessThanOrEqual(apis.length * 2);
-    // The version reads do not grow with the load: at most one per 45 ms per instance (+1 each
-    // for the first request), far fewer than the requests served.
+    // The version reads do not grow with the load: at most one per 10 ms per instance (one per
+    // 45 ms while reads are quick; +1 each for the first request), far fewer than the requests served.
     const reads = metaReads.length - readsBefore;
     const perInstancePerSecond = reads / apis.length / seconds;
-    expect(perInstancePerSecond).toBeLessThanOrEqual(1000 / VERSION_FRESHNESS.refreshEveryMs + 1);
+    expect(perInstancePerSecond).toBeLessThanOrEqual(1000 / VERSION_FRESHNESS.minRefreshMs + 1);
     expect(reads).toBeLessThan(seen.length / 3);
     process.stdout.write(
       `freshness: ${seen.length} requests in ${seconds.toFixed(1)} s on 2 instances, ${reads} version reads ` +
