@@ -37,3 +37,15 @@ export type ItemOf<P extends ListPath> = ResponseBody<P> extends { data: Array<i
 
 /** The `error` member of the API's error envelope: `{ type, message, details }`. */
 export type ErrorBody = components['schemas']['Error']['error'];
+
+/** PROVISIONAL until the feed's schema lands: one change of the feed. */
+export interface Change {
+  cursor: string;
+  visibleAt: string;
+  type: string;
+  id: string;
+  action: string;
+  url: string;
+}
+/** PROVISIONAL: the query of `GET /changes`. */
+export type ChangesQuery = { after?: string; types?: string[]; country?: string; limit?: number; wait?: number } | undefined;
