@@ -1,5 +1,5 @@
 import { ChangeFeedGoneError, errorOf } from './federationApiError.ts';
-import type { Change, ChangesQuery } from './paths.ts';
+import type { Change, ChangePage, ChangesQuery } from './paths.ts';
 import { requestUrl } from './requestUrl.ts';
 import { parseRetryAfter, retryDelay } from './retryPolicy.ts';
 import type { Transport } from './sendWithRetries.ts';
@@ -8,19 +8,21 @@ export interface ChangesOptions {
   /** The cursor of the last change you have: the feed starts after it. Without it, the feed starts at its oldest kept change. */
   after?: string;
   /** Only changes of these resource types. */
-  types?: NonNullable<ChangesQuery>['types'];
-  /** Only changes of resources in this country (ISO 3166-1 alpha-2), where the resource has one. */
-  country?: string;
+  type?: NonNullable<ChangesQuery>['type'];
+  /** Only changes of resources in this country (its code), as the resource was when the change was made. */
+  country?: NonNullable<ChangesQuery>['country'];
+  /** The same by the country's id. */
+  countryId?: NonNullable<ChangesQuery>['countryId'];
   /** Changes per request (the API's default when absent). */
   limit?: number;
-  /** How long each request may wait on the API for the next change, in seconds (default 25; 0 asks and returns at once). */
+  /** How long each request may wait on the API for the next change, in seconds (default 25, at most 30; 0 asks and returns at once). */
   waitSeconds?: number;
   /** Ends the iteration (without an error), its request in flight and any wait between attempts. */
   signal?: AbortSignal;
   /**
-   * The cursor is older than what the feed keeps, or the read model was rebuilt: resync from the
-   * listings (`updatedSince`), then return the cursor to go on from. Without it, the iteration
-   * rejects with the `ChangeFeedGoneError`.
+   * The cursor is older than what the feed keeps, or the read model was rebuilt: read `meta.latest`
+   * of `/changes?limit=1`, resync from the listings (`updatedSince`), then return that `latest` to
+   * go on from. Without it, the iteration rejects with the `ChangeFeedGoneError`.
    */
   onGone?: (error: ChangeFeedGoneError) => string | Promise<string>;
   /** Failed attempts in a row (no answer, or a retried status) after which the iteration rejects with the last failure (default: never). */
@@ -55,7 +57,7 @@ export async function* followChanges(
         baseUrl,
         '/changes',
         {},
-        { after, types: options.types, country: options.country, limit: options.limit, wait: waitSeconds },
+        { after, type: options.type, country: options.country, countryId: options.countryId, limit: options.limit, wait: waitSeconds },
       );
       // The attempt's time runs from when the API's wait is over.
       const timeoutMs = transport.timeoutMs > 0 ? transport.timeoutMs + waitSeconds * 1000 : 0;
@@ -64,12 +66,14 @@ export async function* followChanges(
       try {
         const response = await transport.fetch(url, { method: 'GET', headers, signal: attemptSignal(stopped, timeoutMs) });
         if (response.ok) {
-          const page = (await response.json()) as { data: Change[] };
+          const page = (await response.json()) as ChangePage;
           failures = 0;
           for (const change of page.data) {
             yield change;
             after = change.cursor;
           }
+          // Past the last change yielded when filters left some out; an empty page's repeats `after`.
+          after = page.meta.last;
           continue;
         }
         const error = await errorOf(response);

@@ -18,18 +18,26 @@ const server = createServer((req, res) => {
 });
 
 const change = (n: number): Change => ({
-  cursor: `c${n}`,
-  visibleAt: new Date(Date.UTC(2026, 10, 28, 12, 0, n)).toISOString(),
-  type: 'dancer',
+  cursor: `1.${n}`,
+  at: new Date(Date.UTC(2026, 10, 28, 12, 0, n)).toISOString(),
+  type: 'club',
   id: `d${n}`,
   action: 'changed',
-  url: `${origin}/api/v1/dancers/d${n}`,
+  url: `${origin}/api/v1/clubs/d${n}`,
 });
 const json =
   (status: number, body: unknown, headers: Record<string, string> = {}): Handler =>
   (_req, res) =>
     void res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(body));
-const changes = (...ns: number[]): Handler => json(200, { data: ns.map(change) });
+/** A page of the changes numbered `ns`; an empty one's `last` is `emptyLast` (the cursor it followed, or past what filters left out). */
+const changes =
+  (...ns: number[]): Handler =>
+  (req, res) => {
+    const after = new URL(req.url ?? '/', origin).searchParams.get('after');
+    const last = ns.length > 0 ? `1.${ns.at(-1)}` : (after ?? '1.0');
+    json(200, { data: ns.map(change), meta: { limit: 20, after, last, latest: last, hasMore: false }, links: {} })(req, res);
+  };
+const skipped = (last: string): Handler => json(200, { data: [], meta: { limit: 20, after: null, last, latest: last, hasMore: false } });
 const envelope = (type: string, message: string) => ({ error: { type, message, details: [] } });
 /** Answers nothing until the client gives up or goes away. */
 const hang: Handler = () => undefined;
@@ -59,13 +67,14 @@ async function take(n: number, iterator: AsyncIterable<Change>): Promise<string[
 
 describe('client.changes()', () => {
   it('long-polls from the last cursor it yielded, with the filters on every request', async () => {
-    script = [changes(1, 2), changes(), changes(3)];
-    const cursors = await take(3, clientOf().changes({ after: 'c0', types: ['dancer', 'club'], country: 'LV', waitSeconds: 20, limit: 2 }));
-    expect(cursors).toEqual(['c1', 'c2', 'c3']);
-    expect(seen.map((url) => url.pathname)).toEqual(['/api/v1/changes', '/api/v1/changes', '/api/v1/changes']);
-    expect(seen.map((url) => url.searchParams.get('after'))).toEqual(['c0', 'c2', 'c2']);
+    script = [changes(1, 2), changes(), skipped('1.5'), changes(6)];
+    const cursors = await take(3, clientOf().changes({ after: '1.0', type: ['dancer', 'club'], country: 'LV', waitSeconds: 20, limit: 2 }));
+    expect(cursors).toEqual(['1.1', '1.2', '1.6']);
+    expect(seen.map((url) => url.pathname)).toEqual(Array(4).fill('/api/v1/changes'));
+    // An empty page's meta.last goes past the changes its filters left out.
+    expect(seen.map((url) => url.searchParams.get('after'))).toEqual(['1.0', '1.2', '1.2', '1.5']);
     for (const url of seen)
-      expect(Object.fromEntries(url.searchParams)).toMatchObject({ types: 'dancer,club', country: 'LV', wait: '20', limit: '2' });
+      expect(Object.fromEntries(url.searchParams)).toMatchObject({ type: 'dancer,club', country: 'LV', wait: '20', limit: '2' });
   });
 
   it('starts without a cursor when given none', async () => {
@@ -90,17 +99,17 @@ describe('client.changes()', () => {
       changes(2),
     ];
     const cursors = await take(2, clientOf({ retry: { attempts: 1, baseDelayMs: 1 } }).changes());
-    expect(cursors).toEqual(['c1', 'c2']);
+    expect(cursors).toEqual(['1.1', '1.2']);
     // attempts: 1 governs single requests; the feed tries again whatever it says.
-    expect(seen.map((url) => url.searchParams.get('after'))).toEqual([null, 'c1', 'c1', 'c1', 'c1', 'c1']);
+    expect(seen.map((url) => url.searchParams.get('after'))).toEqual([null, '1.1', '1.1', '1.1', '1.1', '1.1']);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
   });
 
   it('times an attempt out after the wait it asked for plus timeoutMs, and asks again from the same cursor', async () => {
     script = [changes(1), hang, changes(2)];
     const cursors = await take(2, clientOf({ timeoutMs: 100 }).changes({ waitSeconds: 0 }));
-    expect(cursors).toEqual(['c1', 'c2']);
-    expect(seen.map((url) => url.searchParams.get('after'))).toEqual([null, 'c1', 'c1']);
+    expect(cursors).toEqual(['1.1', '1.2']);
+    expect(seen.map((url) => url.searchParams.get('after'))).toEqual([null, '1.1', '1.1']);
   });
 
   it('rejects with the last failure after maxFailures in a row', async () => {
@@ -109,7 +118,7 @@ describe('client.changes()', () => {
     const failure: unknown = await (async () => {
       for await (const c of clientOf().changes({ maxFailures: 3 })) cursors.push(c.cursor);
     })().catch((e: unknown) => e);
-    expect(cursors).toEqual(['c1']);
+    expect(cursors).toEqual(['1.1']);
     expect(failure).toBeInstanceOf(FederationApiError);
     expect((failure as FederationApiError).status).toBe(503);
     expect(seen).toHaveLength(4);
@@ -117,7 +126,7 @@ describe('client.changes()', () => {
 
   it('rejects with a ChangeFeedGoneError that says to resync on 410', async () => {
     script = [json(410, envelope('CURSOR_EXPIRED', 'The cursor is older than the changes kept.'), { 'x-request-id': 'r-9' })];
-    const failure: unknown = await take(1, clientOf().changes({ after: 'c-old' })).catch((e: unknown) => e);
+    const failure: unknown = await take(1, clientOf().changes({ after: '1.1' })).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ChangeFeedGoneError);
     expect(failure).toBeInstanceOf(FederationApiError);
     expect(failure).toMatchObject({ status: 410, requestId: 'r-9', error: { type: 'CURSOR_EXPIRED' } });
@@ -132,13 +141,13 @@ describe('client.changes()', () => {
       clientOf().changes({
         onGone: (error) => {
           gone.push(error);
-          return Promise.resolve('c7');
+          return Promise.resolve('1.7');
         },
       }),
     );
-    expect(cursors).toEqual(['c1', 'c8']);
+    expect(cursors).toEqual(['1.1', '1.8']);
     expect(gone).toHaveLength(1);
-    expect(seen.map((url) => url.searchParams.get('after'))).toEqual([null, 'c1', 'c7']);
+    expect(seen.map((url) => url.searchParams.get('after'))).toEqual([null, '1.1', '1.7']);
   });
 
   it('rejects with the typed error of an answer it does not retry', async () => {
@@ -154,14 +163,14 @@ describe('client.changes()', () => {
       const started = Date.now();
       setTimeout(() => controller.abort(), 200);
       for await (const c of clientOf().changes({ signal: controller.signal })) cursors.push(c.cursor);
-      expect(cursors).toEqual(['c1']);
+      expect(cursors).toEqual(['1.1']);
       expect(Date.now() - started).toBeLessThan(5_000);
     }
   });
 
   it('asks for nothing more once the loop is left', async () => {
     script = [changes(1, 2, 3)];
-    expect(await take(2, clientOf().changes())).toEqual(['c1', 'c2']);
+    expect(await take(2, clientOf().changes())).toEqual(['1.1', '1.2']);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(seen).toHaveLength(1);
   });

@@ -41,11 +41,18 @@ export type ErrorBody = components['schemas']['Error']['error'];
 /** PROVISIONAL until the feed's schema lands: one change of the feed. */
 export interface Change {
   cursor: string;
-  visibleAt: string;
-  type: string;
+  at: string;
+  type: 'competition' | 'dancer' | 'coach' | 'judge' | 'club';
   id: string;
-  action: string;
-  url: string;
+  action: 'created' | 'changed' | 'removed';
+  url: string | null;
+}
+/** PROVISIONAL: a page of `GET /changes`. */
+export interface ChangePage {
+  data: Change[];
+  meta: { limit: number; after: string | null; last: string; latest: string; hasMore: boolean };
+  links: { self: string; next: string };
 }
 /** PROVISIONAL: the query of `GET /changes`. */
-export type ChangesQuery = { after?: string; types?: string[]; country?: string; limit?: number; wait?: number } | undefined;
+export type ChangesQuery =
+  { after?: string; type?: Change['type'][]; country?: string; countryId?: number; limit?: number; wait?: number } | undefined;
