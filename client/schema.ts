@@ -293,6 +293,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every public change, in order (JSON pages, long poll, or Server-Sent Events)
+         * @description The changes of every public resource (competitions with their categories and counts, dancers, coaches, judges, clubs) in the order the API made them visible, each with a cursor. A change appears here only once the listings show it. Resuming from any cursor gives every later change exactly once, whatever the number of API instances. As JSON (default): a page of at most `limit` changes after `after`, with `links.next` to continue; with `wait` (up to 30 s) an empty page is held until a change arrives. As Server-Sent Events when `Accept` names `text/event-stream`. Never cached (`Cache-Control: no-store`). A cursor older than what the feed keeps, or of another generation of the read model (after a rebuild), answers 410 `CURSOR_EXPIRED`: resync from the listings (`updatedSince`, `/competitions/removals`), then follow from a `meta.latest` read before the resync. An unknown query parameter (`<name>: unknown parameter`) or one given more than once (`<name>: given more than once`) answers 400, as does any value outside its accepted values.
+         */
+        get: operations["getChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Every public change, in order (JSON pages, long poll, or Server-Sent Events) (headers only)
+         * @description Same as GET, without a body.
+         */
+        head: operations["headChanges"];
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -733,6 +757,57 @@ export interface components {
             statuses: ("ACTIVE" | "LIMITED" | "INACTIVE")[];
             registryStates: ("REGISTRY" | "ARCHIVE")[];
         };
+        /** ChangeList */
+        ChangeList: {
+            data: components["schemas"]["Change"][];
+            meta: components["schemas"]["ChangesMeta"];
+            links: components["schemas"]["ChangesLinks"];
+        };
+        /** Change */
+        Change: {
+            /** @description Resume after this change: `after=<cursor>`, or the SSE `id:` (`Last-Event-ID`). */
+            cursor: string;
+            /**
+             * Format: date-time
+             * @description When the change became visible in the listings (UTC).
+             */
+            at: string;
+            /**
+             * @description The resource type.
+             * @enum {string}
+             */
+            type: "competition" | "dancer" | "coach" | "judge" | "club";
+            /**
+             * Format: uuid
+             * @description The resource id.
+             */
+            id: string;
+            /**
+             * @description `created`: the resource became public (new, published, listed again after the internal buffer); `changed`: its public representation changed (for a competition: its categories and counts too); `removed`: it left public view (a competition unpublished or deleted, a coach or club on the internal buffer). A dancer, coach, judge or club moving to the archive is `changed`: archived records stay public.
+             * @enum {string}
+             */
+            action: "created" | "changed" | "removed";
+            /** @description The resource's own URL (`/competitions/{id}`, `/clubs/{id}`); null for dancers, coaches and judges, which have no detail endpoint: read them from their listing. */
+            url: string | null;
+        };
+        /** ChangesMeta */
+        ChangesMeta: {
+            limit: number;
+            /** @description The cursor the page follows; null when it started at the oldest change kept. */
+            after: string | null;
+            /** @description Resume from here: the cursor of the last change of the page, or, when the page is empty, the cursor it followed (the newest change at the time when it followed none). */
+            last: string;
+            /** @description The newest change at the time of the answer (before filters): after a resync from the listings, follow from a `latest` read before the resync started. */
+            latest: string;
+            /** @description More changes follow already: fetch `links.next` without waiting. */
+            hasMore: boolean;
+        };
+        /** ChangesLinks */
+        ChangesLinks: {
+            self: string;
+            /** @description The next page: the same query with `after=meta.last`. Never null: a feed has no last page. */
+            next: string;
+        };
         /** RootDocument */
         RootDocument: {
             data: {
@@ -770,7 +845,7 @@ export interface components {
         /** Error */
         Error: {
             error: {
-                /** @description Stable code: `INVALID_REQUEST`, `NOT_FOUND`, `METHOD_NOT_ALLOWED`, `URI_TOO_LONG`, `RATE_LIMIT_EXCEEDED`, `INTERNAL_ERROR`, `SERVICE_UNAVAILABLE`. */
+                /** @description Stable code: `INVALID_REQUEST`, `NOT_FOUND`, `METHOD_NOT_ALLOWED`, `CURSOR_EXPIRED`, `URI_TOO_LONG`, `RATE_LIMIT_EXCEEDED`, `INTERNAL_ERROR`, `SERVICE_UNAVAILABLE`. */
                 type: string;
                 message: string;
                 /** @description For 400: one `<parameter>: <explanation>` per offending parameter, in the order they appear in the query string. */
@@ -871,6 +946,33 @@ export interface components {
                  *         "type": "METHOD_NOT_ALLOWED",
                  *         "message": "Method POST is not allowed; use GET or HEAD.",
                  *         "details": []
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 410 CURSOR_EXPIRED: `/changes` only: the cursor (`after` or `Last-Event-ID`) is older than the oldest change the feed keeps, or belongs to a generation of the read model the API no longer serves (a rebuild switched it). Resync from the listings (`updatedSince`, `/competitions/removals`), then follow the feed from a `meta.latest` read before the resync started. */
+        CURSOR_EXPIRED: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "type": "CURSOR_EXPIRED",
+                 *         "message": "The cursor 3.1200 is older than the changes the feed keeps; resync from the listings.",
+                 *         "details": [
+                 *           "after: resync with the listings (updatedSince) and follow from a meta.latest of /changes read before the resync"
+                 *         ]
                  *       }
                  *     }
                  */
@@ -985,6 +1087,8 @@ export interface components {
         IfNoneMatch: string;
         /** @description An HTTP date, such as a previous `Last-Modified`; where the response has a `Last-Modified` no newer than it, answers 304 with no body. Ignored when `If-None-Match` is sent. */
         IfModifiedSince: string;
+        /** @description Server-Sent Events only: the cursor of the last change received (an `EventSource` sends it by itself when it reconnects); takes precedence over `after`. */
+        LastEventId: string;
         /** @description Echoed when it matches `[A-Za-z0-9_.:-]` and has at most 64 characters; otherwise replaced by a generated id. */
         RequestId: string;
     };
@@ -2562,6 +2666,123 @@ export interface operations {
             304: components["responses"]["NOT_MODIFIED"];
             400: components["responses"]["INVALID_REQUEST"];
             405: components["responses"]["METHOD_NOT_ALLOWED"];
+            414: components["responses"]["URI_TOO_LONG"];
+            429: components["responses"]["RATE_LIMIT_EXCEEDED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+        };
+    };
+    getChanges: {
+        parameters: {
+            query?: {
+                /** @description Only changes after this cursor (a change's `cursor`, or `meta.last` of a previous page). Without it, from the oldest change the feed still keeps. A cursor older than what the feed keeps, or of a generation the API no longer serves, answers 410 `CURSOR_EXPIRED`. On a stream, the `Last-Event-ID` request header (sent by `EventSource` when it reconnects) takes precedence over `after`. */
+                after?: string;
+                /** @description Only changes of these resource types. Comma-separated; items are trimmed, an empty item answers 400, duplicates are ignored. */
+                type?: ("competition" | "dancer" | "coach" | "judge" | "club")[];
+                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the resource's country (a competition's venue, a dancer's, coach's or judge's own, any location of a club) as it was when the change was made; keeps only changes of resources that have a country. At most 100 characters. */
+                country?: string;
+                /** @description Internal country id (as published by the filter endpoints), matched against the resource's country (a competition's venue, a dancer's, coach's or judge's own, any location of a club) as it was when the change was made. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                countryId?: number;
+                /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                limit?: number;
+                /** @description JSON only: when no change follows `after`, hold the request up to this many seconds (0 to 30; default 0) and answer as soon as one is made visible (long poll). Ignored on a stream. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                wait?: number;
+            };
+            header?: {
+                /** @description Server-Sent Events only: the cursor of the last change received (an `EventSource` sends it by itself when it reconnects); takes precedence over `after`. */
+                "Last-Event-ID"?: components["parameters"]["LastEventId"];
+                /** @description Echoed when it matches `[A-Za-z0-9_.:-]` and has at most 64 characters; otherwise replaced by a generated id. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Never cached (`Cache-Control: no-store`). */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    Age: components["headers"]["Age"];
+                    "X-Data-Current-At": components["headers"]["X-Data-Current-At"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeList"];
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["INVALID_REQUEST"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            410: components["responses"]["CURSOR_EXPIRED"];
+            414: components["responses"]["URI_TOO_LONG"];
+            429: components["responses"]["RATE_LIMIT_EXCEEDED"];
+            500: components["responses"]["INTERNAL_ERROR"];
+            503: components["responses"]["SERVICE_UNAVAILABLE"];
+        };
+    };
+    headChanges: {
+        parameters: {
+            query?: {
+                /** @description Only changes after this cursor (a change's `cursor`, or `meta.last` of a previous page). Without it, from the oldest change the feed still keeps. A cursor older than what the feed keeps, or of a generation the API no longer serves, answers 410 `CURSOR_EXPIRED`. On a stream, the `Last-Event-ID` request header (sent by `EventSource` when it reconnects) takes precedence over `after`. */
+                after?: string;
+                /** @description Only changes of these resource types. Comma-separated; items are trimmed, an empty item answers 400, duplicates are ignored. */
+                type?: ("competition" | "dancer" | "coach" | "judge" | "club")[];
+                /** @description ISO 3166-1 alpha-2 code (case-insensitive) or full country name (case-insensitive, exact), matched against the resource's country (a competition's venue, a dancer's, coach's or judge's own, any location of a club) as it was when the change was made; keeps only changes of resources that have a country. At most 100 characters. */
+                country?: string;
+                /** @description Internal country id (as published by the filter endpoints), matched against the resource's country (a competition's venue, a dancer's, coach's or judge's own, any location of a club) as it was when the change was made. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                countryId?: number;
+                /** @description Page size, 1 to 100; default 20. Outside the range answers 400. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                limit?: number;
+                /** @description JSON only: when no change follows `after`, hold the request up to this many seconds (0 to 30; default 0) and answer as soon as one is made visible (long poll). Ignored on a stream. Decimal digits only (no sign, decimal point, exponent or spaces). */
+                wait?: number;
+            };
+            header?: {
+                /** @description Server-Sent Events only: the cursor of the last change received (an `EventSource` sends it by itself when it reconnects); takes precedence over `after`. */
+                "Last-Event-ID"?: components["parameters"]["LastEventId"];
+                /** @description Echoed when it matches `[A-Za-z0-9_.:-]` and has at most 64 characters; otherwise replaced by a generated id. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Never cached (`Cache-Control: no-store`). */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Cache": components["headers"]["X-Cache"];
+                    Age: components["headers"]["Age"];
+                    "X-Data-Current-At": components["headers"]["X-Data-Current-At"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["INVALID_REQUEST"];
+            405: components["responses"]["METHOD_NOT_ALLOWED"];
+            410: components["responses"]["CURSOR_EXPIRED"];
             414: components["responses"]["URI_TOO_LONG"];
             429: components["responses"]["RATE_LIMIT_EXCEEDED"];
             500: components["responses"]["INTERNAL_ERROR"];

@@ -17,6 +17,7 @@ describe('ApiError', () => {
     expect(ERROR_STATUS).toEqual({
       INVALID_REQUEST: 400,
       NOT_FOUND: 404,
+      CURSOR_EXPIRED: 410,
       METHOD_NOT_ALLOWED: 405,
       URI_TOO_LONG: 414,
       RATE_LIMIT_EXCEEDED: 429,

@@ -58,6 +58,14 @@ const HEADER_PARAMETERS = {
       'An HTTP date, such as a previous `Last-Modified`; where the response has a `Last-Modified` no newer than it, answers 304 with no body. Ignored when `If-None-Match` is sent.',
     schema: { type: 'string' },
   },
+  LastEventId: {
+    name: 'Last-Event-ID',
+    in: 'header',
+    required: false,
+    description:
+      'Server-Sent Events only: the cursor of the last change received (an `EventSource` sends it by itself when it reconnects); takes precedence over `after`.',
+    schema: { type: 'string' },
+  },
   RequestId: {
     name: 'X-Request-Id',
     in: 'header',
@@ -98,6 +106,7 @@ export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
     tags: [
       { name: 'Calendar', description: 'Published competitions and their categories.' },
       { name: 'Registry', description: 'Dancers, coaches, judges and clubs.' },
+      { name: 'Changes', description: 'Every public change, in order: follow the federation live instead of polling the listings.' },
       { name: 'Meta', description: 'Where to start (the root document), this description and its reference page.' },
     ],
     paths,
@@ -113,6 +122,7 @@ export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
 function pathItem(definition: EndpointDefinition, names: ReadonlySet<string>): Record<string, unknown> {
   const errors: ErrorCode[] = ['INVALID_REQUEST'];
   if (definition.answersNotFound) errors.push('NOT_FOUND');
+  if (definition.answersGone) errors.push('CURSOR_EXPIRED');
   errors.push('METHOD_NOT_ALLOWED', 'URI_TOO_LONG', 'RATE_LIMIT_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE');
   const shared = {
     tags: [definition.tag],
@@ -125,13 +135,16 @@ function pathItem(definition: EndpointDefinition, names: ReadonlySet<string>): R
         schema: toOpenApiSchema(parameter.schema, names),
       })),
       ...queryParameters(definition.query.properties, names),
-      { $ref: '#/components/parameters/IfNoneMatch' },
-      { $ref: '#/components/parameters/IfModifiedSince' },
+      ...(definition.stream
+        ? [{ $ref: '#/components/parameters/LastEventId' }]
+        : [{ $ref: '#/components/parameters/IfNoneMatch' }, { $ref: '#/components/parameters/IfModifiedSince' }]),
       { $ref: '#/components/parameters/RequestId' },
     ],
   };
-  const otherResponses = { '304': { $ref: '#/components/responses/NOT_MODIFIED' }, ...errorResponseRefs(errors) };
-  const ok = `Cached server-side for ${definition.ttlSeconds} s.`;
+  const { stream } = definition;
+  const otherResponses = { ...(stream ? {} : { '304': { $ref: '#/components/responses/NOT_MODIFIED' } }), ...errorResponseRefs(errors) };
+  const ok = stream ? 'Never cached (`Cache-Control: no-store`).' : `Cached server-side for ${definition.ttlSeconds} s.`;
+  const streamed = stream ? { [stream.mediaType]: { schema: { type: 'string', description: stream.description } } } : {};
   const operationSuffix = definition.name.charAt(0).toUpperCase() + definition.name.slice(1);
   return {
     get: {
@@ -143,7 +156,7 @@ function pathItem(definition: EndpointDefinition, names: ReadonlySet<string>): R
         '200': {
           description: ok,
           headers: headerRefs(HEADERS_OF_200),
-          content: { [definition.mediaType ?? 'application/json']: { schema: responseSchema(definition.response, names) } },
+          content: { [definition.mediaType ?? 'application/json']: { schema: responseSchema(definition.response, names) }, ...streamed },
         },
         ...otherResponses,
       },

@@ -155,12 +155,15 @@ describe('buildOpenApi', () => {
     expect(doc.components.schemas.Error?.properties?.error?.properties?.type?.description).toContain('SERVICE_UNAVAILABLE');
   });
 
-  it('answers 304, 400, 405, 429, 500 and 503 everywhere and 404 on the detail endpoints', () => {
+  it('answers 400, 405, 429, 500 and 503 everywhere, 304 but on the feed, 404 on the detail endpoints and 410 on the feed', () => {
     for (const name of LISTED_ENDPOINT_NAMES) {
       const { responses } = operation(ENDPOINTS[name].path);
-      expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '304', '400', '405', '429', '500', '503']));
+      expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '400', '405', '429', '500', '503']));
+      expect('304' in responses).toBe(ENDPOINTS[name].stream === undefined);
       expect('404' in responses).toBe(ENDPOINTS[name].answersNotFound);
+      expect('410' in responses).toBe(ENDPOINTS[name].answersGone === true);
     }
+    expect(Object.keys(operation('/changes').responses['200']?.content ?? {})).toEqual(['application/json', 'text/event-stream']);
     expect('404' in operation('/competitions/{idOrSlug}').responses).toBe(true);
     expect('404' in operation('/clubs/{id}').responses).toBe(true);
   });

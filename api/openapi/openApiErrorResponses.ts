@@ -28,6 +28,12 @@ const TEXT: Record<ErrorCode, ErrorResponseText> = {
     message: 'Method POST is not allowed; use GET or HEAD.',
     headers: ['Allow'],
   },
+  CURSOR_EXPIRED: {
+    description:
+      '`/changes` only: the cursor (`after` or `Last-Event-ID`) is older than the oldest change the feed keeps, or belongs to a generation of the read model the API no longer serves (a rebuild switched it). Resync from the listings (`updatedSince`, `/competitions/removals`), then follow the feed from a `meta.latest` read before the resync started.',
+    message: 'The cursor 3.1200 is older than the changes the feed keeps; resync from the listings.',
+    details: ['after: resync with the listings (updatedSince) and follow from a meta.latest of /changes read before the resync'],
+  },
   URI_TOO_LONG: {
     description:
       'The request line (method, path with its query string, version) is longer than 8,192 bytes. No valid request comes near it: every text parameter takes at most 100 characters. (A request head, line and headers, past 16 KB is cut by the HTTP parser with a bare 431.)',

@@ -23,7 +23,8 @@ import { listJudges } from './judges.ts';
 import { registryFilters } from './registryFilters.ts';
 import type { ResourceRequest } from './resourceRequest.ts';
 
-type DataEndpoint = Exclude<EndpointName, MetaEndpoint>;
+/** `changes` is answered before the cache by its own middleware (changeFeedRoute), never here. */
+type DataEndpoint = Exclude<EndpointName, MetaEndpoint | 'changes'>;
 type Handlers = { [E in DataEndpoint]: (req: ResourceRequest<QueryByEndpoint[E]>) => Promise<unknown> | StreamedBody };
 
 /** One handler per endpoint of the catalogue; each returns the response body (a StreamedBody: made piece by piece, sent whole or streamed by size). */
@@ -75,6 +76,7 @@ export function resourceRoutes(options: ResourceRoutesOptions): Middleware {
       return;
     }
     const { name } = matched.definition;
+    if (name === 'changes') throw new Error('the change feed is answered by changeFeedRoute, before the cache');
     const body = isMetaEndpoint(name) ? meta[name](matched.params) : await handle(name, ctx, matched.params);
     if (body instanceof RawBody) {
       ctx.body = body.bytes;

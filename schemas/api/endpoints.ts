@@ -4,6 +4,7 @@ import { UuidString } from './primitives.ts';
 import { CompetitionsQuery } from './competitionsQuery.ts';
 import { CALENDAR_FEED_MAX_EVENTS, CALENDAR_REFUSED_PARAMETERS, CompetitionsCalendarQuery } from './competitionsCalendarQuery.ts';
 import { CompetitionRemovalListEnvelope, CompetitionRemovalsQuery } from './competitionRemovals.ts';
+import { CHANGES_MAX_WAIT_SECONDS, ChangeListEnvelope, ChangesQuery } from './changes.ts';
 import { CompetitionCategoriesQuery } from './competitionCategoriesQuery.ts';
 import { ClubsQuery, CoachesQuery, DancersQuery, JudgesQuery } from './registryQueries.ts';
 import { NoQuery } from './noQuery.ts';
@@ -40,6 +41,7 @@ export type EndpointName =
   | 'clubs'
   | 'club'
   | 'registryFilters'
+  | 'changes'
   | 'openApiDocument'
   | 'root'
   | 'referencePage'
@@ -67,7 +69,7 @@ export interface EndpointDefinition {
    * their versions, so a dancer write leaves `/clubs` cached. Empty for static documents.
    */
   readonly listings: readonly DataListing[];
-  readonly tag: 'Calendar' | 'Registry' | 'Meta';
+  readonly tag: 'Calendar' | 'Registry' | 'Changes' | 'Meta';
   readonly summary: string;
   readonly description: string;
   /** Parameters that exist elsewhere but are refused here, with the explanation for the 400 detail. */
@@ -76,6 +78,13 @@ export interface EndpointDefinition {
   readonly answersNotFound: boolean;
   /** Media type of a 200 body when it is not JSON (`response` then describes it as a string); errors stay JSON envelopes. */
   readonly mediaType?: string;
+  /**
+   * A second form of its 200 body, chosen by `Accept` (the change feed's Server-Sent Events): its
+   * media type and a description of the stream. Such an endpoint is never cached and answers no 304.
+   */
+  readonly stream?: { readonly mediaType: string; readonly description: string };
+  /** Whether it answers 410 CURSOR_EXPIRED (a cursor the feed no longer keeps). */
+  readonly answersGone?: boolean;
   /** Headers of its 200s and 304s besides the pipeline's (the reference page's Content-Security-Policy). */
   readonly responseHeaders?: Readonly<Record<string, string>>;
   /** false: served, but left out of the OpenAPI document and the root document (the reference page's files). */
@@ -284,6 +293,34 @@ export const ENDPOINTS: Readonly<Record<EndpointName, EndpointDefinition>> = {
     summary: 'Filter values of the registry',
     description:
       'Countries with counts per entity type, dance classes, judge categories and positions, accepted `status` and `registryState` values. Counts cover `registryState=REGISTRY` only (`countsScope`).',
+  },
+  changes: {
+    name: 'changes',
+    path: '/changes',
+    pathParameters: [],
+    query: ChangesQuery,
+    response: ChangeListEnvelope,
+    stream: {
+      mediaType: 'text/event-stream',
+      description:
+        'Server-Sent Events, when `Accept` names `text/event-stream`: one event per change, `event: change`, `id:` its cursor (so `EventSource` resumes by itself with `Last-Event-ID`), `data:` the change as JSON (the `Change` schema). ' +
+        'A comment line (`: heartbeat`) every 15 s keeps proxies from closing an idle stream. ' +
+        'A stream that cannot keep up (its unsent changes pass a bound) is closed after an `event: cut` whose `id:` and `data:` carry the last cursor sent: reconnect from it. ' +
+        'A cursor the feed no longer keeps, or a switch of generation while the stream is open, sends `event: expired` (`data:` the error envelope of a 410) and closes. ' +
+        'Opening a stream spends one request of the rate-limit budget; each client may hold a bounded number at once (429 beyond).',
+    },
+    answersGone: true,
+    ttlSeconds: 0,
+    listings: [],
+    tag: 'Changes',
+    answersNotFound: false,
+    summary: 'Every public change, in order (JSON pages, long poll, or Server-Sent Events)',
+    description:
+      'The changes of every public resource (competitions with their categories and counts, dancers, coaches, judges, clubs) in the order the API made them visible, each with a cursor. A change appears here only once the listings show it. ' +
+      'Resuming from any cursor gives every later change exactly once, whatever the number of API instances. ' +
+      `As JSON (default): a page of at most \`limit\` changes after \`after\`, with \`links.next\` to continue; with \`wait\` (up to ${CHANGES_MAX_WAIT_SECONDS} s) an empty page is held until a change arrives. ` +
+      'As Server-Sent Events when `Accept` names `text/event-stream`. ' +
+      'Never cached (`Cache-Control: no-store`). A cursor older than what the feed keeps, or of another generation of the read model (after a rebuild), answers 410 `CURSOR_EXPIRED`: resync from the listings (`updatedSince`, `/competitions/removals`), then follow from a `meta.latest` read before the resync.',
   },
   openApiDocument: {
     name: 'openApiDocument',

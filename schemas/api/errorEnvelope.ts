@@ -7,7 +7,7 @@ export const ErrorEnvelope = Type.Object(
     error: Type.Object({
       type: Type.String({
         description:
-          'Stable code: `INVALID_REQUEST`, `NOT_FOUND`, `METHOD_NOT_ALLOWED`, `URI_TOO_LONG`, `RATE_LIMIT_EXCEEDED`, `INTERNAL_ERROR`, `SERVICE_UNAVAILABLE`.',
+          'Stable code: `INVALID_REQUEST`, `NOT_FOUND`, `METHOD_NOT_ALLOWED`, `CURSOR_EXPIRED`, `URI_TOO_LONG`, `RATE_LIMIT_EXCEEDED`, `INTERNAL_ERROR`, `SERVICE_UNAVAILABLE`.',
       }),
       message: Type.String(),
       details: Type.Array(Type.String(), {

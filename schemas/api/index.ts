@@ -3,6 +3,7 @@ export * from '../enumValues.ts';
 export * from './competitionsQuery.ts';
 export * from './competitionsCalendarQuery.ts';
 export * from './competitionRemovals.ts';
+export * from './changes.ts';
 export * from './competitionCategoriesQuery.ts';
 export * from './registryQueries.ts';
 export * from './noQuery.ts';

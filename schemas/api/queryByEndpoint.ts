@@ -4,6 +4,7 @@ import type { CompetitionRemovalsQuery } from './competitionRemovals.ts';
 import type { CompetitionCategoriesQuery } from './competitionCategoriesQuery.ts';
 import type { ClubsQuery, CoachesQuery, DancersQuery, JudgesQuery } from './registryQueries.ts';
 import type { NoQuery } from './noQuery.ts';
+import type { ChangesQuery } from './changes.ts';
 
 /** The parsed query type of every endpoint, defaults filled in. */
 export interface QueryByEndpoint {
@@ -19,6 +20,7 @@ export interface QueryByEndpoint {
   clubs: ClubsQuery;
   club: NoQuery;
   registryFilters: NoQuery;
+  changes: ChangesQuery;
   openApiDocument: NoQuery;
   root: NoQuery;
   referencePage: NoQuery;
