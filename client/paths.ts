@@ -38,21 +38,9 @@ export type ItemOf<P extends ListPath> = ResponseBody<P> extends { data: Array<i
 /** The `error` member of the API's error envelope: `{ type, message, details }`. */
 export type ErrorBody = components['schemas']['Error']['error'];
 
-/** PROVISIONAL until the feed's schema lands: one change of the feed. */
-export interface Change {
-  cursor: string;
-  at: string;
-  type: 'competition' | 'dancer' | 'coach' | 'judge' | 'club';
-  id: string;
-  action: 'created' | 'changed' | 'removed';
-  url: string | null;
-}
-/** PROVISIONAL: a page of `GET /changes`. */
-export interface ChangePage {
-  data: Change[];
-  meta: { limit: number; after: string | null; last: string; latest: string; hasMore: boolean };
-  links: { self: string; next: string };
-}
-/** PROVISIONAL: the query of `GET /changes`. */
-export type ChangesQuery =
-  { after?: string; type?: Change['type'][]; country?: string; countryId?: number; limit?: number; wait?: number } | undefined;
+/** One change of the feed (`GET /changes`): its cursor, when it became visible, the resource and what happened to it. */
+export type Change = components['schemas']['Change'];
+/** A page of the feed in its JSON form. */
+export type ChangePage = components['schemas']['ChangeList'];
+/** The query parameters of `GET /changes`. */
+export type ChangesQuery = QueryOf<'/changes'>;
