@@ -13,6 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MongoClient } from 'mongodb';
+import type { ChangePage } from '../client/index.ts';
 import { API_MEMORY_FLAGS } from '../api/memoryBound.ts';
 import { createKafka, ensureTopics } from '../services/kafka/index.ts';
 import { createLogger } from '../services/logger.ts';
@@ -106,7 +107,7 @@ try {
   }
   // The stream starts after the seed's changes: only the timed renames reach the subscribers.
   const after = await latestCursor(base);
-  const url = `${base}/api/v1/changes${after === undefined ? '' : `?after=${encodeURIComponent(after)}`}`;
+  const url = `${base}/api/v1/changes?after=${encodeURIComponent(after)}`;
 
   log(`opening ${subscribers} event streams from ${workers} processes`);
   const samples: [number, string, number][] = [];
@@ -201,20 +202,15 @@ try {
 }
 process.exit(0);
 
-/** PROVISIONAL: the feed's own settings, raised so that one address may hold every subscriber's stream. */
+/** The feed's per-client stream cap, raised so that one address may hold every subscriber's stream. */
 function FEED_ENV(streams: number): Record<string, string> {
-  return { CHANGES_MAX_STREAMS_PER_CLIENT: String(streams + 10) };
+  return { CHANGES_STREAMS_PER_CLIENT: String(streams + 10) };
 }
 
-/** PROVISIONAL: the cursor of the newest change, from the JSON form. */
-async function latestCursor(base: string): Promise<string | undefined> {
-  let after: string | undefined;
-  for (;;) {
-    const query = after === undefined ? 'limit=100' : `limit=100&after=${encodeURIComponent(after)}`;
-    const page = (await (await fetch(`${base}/api/v1/changes?${query}`)).json()) as { data: { cursor: string }[] };
-    if (page.data.length === 0) return after;
-    after = page.data.at(-1)!.cursor;
-  }
+/** The cursor of the newest change. */
+async function latestCursor(base: string): Promise<string> {
+  const page = (await (await fetch(`${base}/api/v1/changes?limit=1`)).json()) as ChangePage;
+  return page.meta.latest;
 }
 
 /** Resident memory of a process, from /proc (NaN once it is gone). */

@@ -14,6 +14,7 @@ export { DEFAULT_RETRY, parseRetryAfter, retryDelay } from './retryPolicy.ts';
 export type { RetryOptions, RetryPolicy } from './retryPolicy.ts';
 export type {
   Change,
+  ChangePage,
   ChangesQuery,
   ErrorBody,
   ItemOf,
