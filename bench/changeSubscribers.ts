@@ -1,5 +1,6 @@
 // Subscribers of the change feed's event stream, in a process of their own (bench/changes.ts forks
-// several, so neither one process's descriptors nor one core's event loop bounds their number):
+// several, so neither one process's descriptors nor one core's event loop bounds their number),
+// from several loopback addresses, as many clients would be:
 //   node bench/changeSubscribers.ts '<json SubscriberOptions>'     (forked with an IPC channel)
 // Every subscriber is a raw TCP connection that counts the events it receives; the sampled ones
 // also parse them and report each change's resource id with the instant it arrived, which the
@@ -18,6 +19,14 @@ export interface SubscriberOptions {
   firstIndex: number;
   /** Connections opened at once: more would overflow the listener's accept queue. */
   connectBatch: number;
+  /** Subscribers per source address (127.1.x.y, all loopback): each address is one client to the API's per-client stream cap and rate limit. */
+  perAddress: number;
+}
+
+/** The loopback address subscriber `n` (of all of them) connects from. */
+export function sourceAddress(n: number, perAddress: number): string {
+  const k = Math.floor(n / perAddress);
+  return `127.1.${Math.floor(k / 250)}.${1 + (k % 250)}`;
 }
 
 /** From a worker to its parent. */
@@ -45,7 +54,11 @@ let pending: [number, string, number][] = [];
 
 function open(i: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ host: target.hostname, port: Number(target.port) });
+    const socket = connect({
+      host: target.hostname,
+      port: Number(target.port),
+      localAddress: sourceAddress(options.firstIndex + i, options.perAddress),
+    });
     const parser = i < options.sampled ? new SseParser() : undefined;
     let tail = Buffer.alloc(0);
     socket.setNoDelay(true);

@@ -1,5 +1,6 @@
 // The change feed under subscribers: node bench/changes.ts [--subscribers 200] [--rate 50] [--seconds 20]
-//   [--competitions N] [--workers 2] [--sampled 20] [--connect-batch 250] [--keep-logs] [--results FILE|none]
+//   [--competitions N] [--workers 2] [--sampled 20] [--connect-batch 250] [--per-address 50] [--keep-logs]
+//   [--results FILE|none]
 // (`npm run bench:changes`). One API instance and one projector, as `npm start` launches them, on
 // the local Kafka and database (KAFKA_BROKERS, MONGO_URL) with their own topic, group, database and
 // free ports. `--subscribers` event streams of GET /changes are held open by `--workers` processes
@@ -34,6 +35,8 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '2' },
     sampled: { type: 'string', default: '20' },
     'connect-batch': { type: 'string', default: '250' },
+    // Subscribers per loopback source address: the API sees each address as one client.
+    'per-address': { type: 'string', default: '50' },
     'keep-logs': { type: 'boolean', default: false },
     results: { type: 'string', default: RESULTS_FILE },
   },
@@ -46,6 +49,7 @@ const seconds = Number(args.seconds);
 const workers = Math.max(1, Math.min(Number(args.workers), subscribers));
 const sampled = Math.min(Number(args.sampled), subscribers);
 const competitions = Number(args.competitions ?? Math.max(200, rate * 5));
+const perAddress = Number(args['per-address']);
 const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 const mongoUrl = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/?directConnection=true';
 
@@ -81,7 +85,7 @@ try {
   services.push(projector);
   await awaitReady(projector, `http://127.0.0.1:${projectorOps}/health/ready`, 120_000);
   const base = `http://127.0.0.1:${apiPort}`;
-  // All subscribers come from one address: its budget and its stream cap are raised for the run.
+  // Each source address holds `perAddress` streams (the cap is raised to that) and opens them all at once (so is its budget).
   const api = startService(
     'api',
     {
@@ -122,6 +126,7 @@ try {
       sampled: Math.max(0, Math.min(perWorker, sampled - first)),
       firstIndex: first,
       connectBatch: Number(args['connect-batch']),
+      perAddress,
     };
     const child = fork(new URL('./changeSubscribers.ts', import.meta.url), [JSON.stringify(options)], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -202,9 +207,9 @@ try {
 }
 process.exit(0);
 
-/** The feed's per-client stream cap, raised so that one address may hold every subscriber's stream. */
+/** The feed's per-client stream cap, raised so that one source address may hold its subscribers' streams. */
 function FEED_ENV(streams: number): Record<string, string> {
-  return { CHANGES_STREAMS_PER_CLIENT: String(streams + 10) };
+  return { CHANGES_STREAMS_PER_CLIENT: String(streams) };
 }
 
 /** The cursor of the newest change. */
