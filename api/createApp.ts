@@ -13,6 +13,8 @@ import { dataFreshnessHeader } from './dataFreshnessHeader.ts';
 import { httpMetrics } from './httpMetrics.ts';
 import { requestLog } from './requestLog.ts';
 import { resourceRoutes } from './resources/index.ts';
+import { ChangeFeed } from './resources/changeFeed.ts';
+import { changeFeedRoute } from './resources/changeFeedRoute.ts';
 import { searchGate } from './searchGate.ts';
 
 export interface AppDependencies {
@@ -79,7 +81,8 @@ export function createApp(deps: AppDependencies): Koa {
     },
     work: config.api.work,
     endpoints: { basePath: config.api.basePath },
-    beforeCache: [dataFreshnessHeader(source)],
+    // The change feed is answered here, before the ETag and the cache: it is never cached.
+    beforeCache: [dataFreshnessHeader(source), changeFeedRoute({ config, feed: new ChangeFeed(deps.db) })],
     early: earlyHitHooks(app, deps.logger, source, deps.metrics),
   });
   for (const middleware of front.middlewares) app.use(middleware);

@@ -59,6 +59,7 @@ runMain('projector', async () => {
   const projector = await runProjector({
     ...context,
     clockSchedule: config.projector.clockSchedule,
+    changeRetention: { maxAgeMs: config.changes.retentionHours * 3_600_000, maxCount: config.changes.retentionMax },
     // A stalled instance whose build claim was taken over must stop writing at once, not drain.
     upgrade: { owner, report, onClaimLost: () => void drainLog(500).then(() => process.exit(1)) },
   });

@@ -7,6 +7,7 @@ import { DEFAULT_SESSION_TIMEOUT_MS, runConsumer, type RunningConsumer } from '.
 import type { ProjectorContext } from './projectorContext.ts';
 import { upgradeFormat, type UpgradeOptions } from './upgrade/upgradeFormat.ts';
 import { MongoProjectionStore } from './write/mongoProjectionStore.ts';
+import type { ChangeRetention } from '../services/changes/index.ts';
 import { projectionSink } from './write/projectionSink.ts';
 
 export interface ProjectorOptions extends ProjectorContext {
@@ -15,6 +16,8 @@ export interface ProjectorOptions extends ProjectorContext {
   generationPollMs?: number;
   /** How an instance takes part in a format upgrade (upgradeFormat); its owner name defaults to a random one. */
   upgrade?: Partial<UpgradeOptions>;
+  /** How long the change feed keeps changes; unset keeps them all (tests). */
+  changeRetention?: ChangeRetention;
 }
 
 export interface RunningProjector {
@@ -85,6 +88,7 @@ async function startGeneration(opts: ProjectorOptions, generation: number): Prom
   const store = new MongoProjectionStore(opts.db, generation, {
     countWrites: (collection, n) => opts.metrics.databaseWrites.inc({ collection }, n),
     liveTransactionsWithinMs: opts.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS,
+    ...(opts.changeRetention ? { changeRetention: opts.changeRetention } : {}),
   });
   opts.logger.info(
     { generation, transactions: await store.liveTransactions() },

@@ -34,6 +34,12 @@ export function startClock(opts: {
         if (result.rounds > 0) opts.logger.info(result, 'clock applied due transitions');
       } catch (error) {
         opts.logger.error({ err: error }, 'clock sweep failed; retrying on the next tick');
+      }
+      try {
+        // Real time, not the projection clock: changes are stamped with the instant they became visible.
+        await opts.store.maintainChanges?.(new Date());
+      } catch (error) {
+        opts.logger.error({ err: error }, 'change feed upkeep failed; retrying on the next tick');
       } finally {
         running = null;
       }

@@ -8,6 +8,15 @@ import {
   readTransactionLifetimeLimit,
 } from '../../services/mongo/index.ts';
 import type { ReadListing } from '../../services/readModel/indexPlan.ts';
+import {
+  announceIntents,
+  appendChanges,
+  changeCollections,
+  recordIntents,
+  trimChanges,
+  type ChangeLogTarget,
+  type ChangeRetention,
+} from '../../services/changes/index.ts';
 import type { MemberLinkFact } from '../evolve/index.ts';
 import type {
   DerivedDocs,
@@ -48,7 +57,12 @@ export interface MongoProjectionStoreOptions {
    * open still locks their documents. Unset: never.
    */
   liveTransactionsWithinMs?: number;
+  /** How long the change feed keeps changes (live stores only; a rebuild's generation starts its feed at the switch). */
+  changeRetention?: ChangeRetention;
 }
+
+/** A batch that has not announced its intents after this long has died (or is slow; announcing it is harmless either way). */
+const INTENT_STALE_MS = 30_000;
 
 /** How long a live store trusts the server's transaction lifetime it read (a restarted server may have another). */
 const LIFETIME_RECHECK_MS = 1_000;
@@ -74,6 +88,7 @@ export class MongoProjectionStore implements ProjectionStore {
   private talliesHold: Promise<boolean> | undefined;
   /** The tally slots each listing's writes in flight use (TalliedBulk.slot). */
   private readonly busySlots = new Map<ReadListing, Set<number>>();
+  private readonly changeRetention: ChangeRetention | undefined;
 
   constructor(db: Db, generation: number, opts: MongoProjectionStoreOptions = {}) {
     this.db = db;
@@ -82,6 +97,7 @@ export class MongoProjectionStore implements ProjectionStore {
     this.countWrites = opts.countWrites ?? (() => undefined);
     this.live = opts.live ?? true;
     this.liveTransactionsWithinMs = opts.liveTransactionsWithinMs;
+    this.changeRetention = opts.changeRetention;
   }
 
   private coll(name: string): Collection<Stored> {
@@ -239,6 +255,32 @@ export class MongoProjectionStore implements ProjectionStore {
 
   async signalChanged(listings: ReadonlySet<string>): Promise<void> {
     if (this.live && listings.size > 0) await bumpVersions(this.db, this.generation, listings);
+  }
+
+  /** The change feed of this generation; only the live store announces (a rebuild's feed starts at its switch). */
+  private changeTarget(): ChangeLogTarget {
+    return {
+      db: this.db,
+      names: changeCollections(this.generation),
+      read: this.names.read,
+      bumpVersions: (listings) => bumpVersions(this.db, this.generation, listings),
+      now: () => new Date(),
+    };
+  }
+
+  async intendChanges(keys: readonly string[]): Promise<string[]> {
+    return this.live ? recordIntents(this.changeTarget(), keys) : [];
+  }
+
+  async announceChanges(keys: readonly string[], intents: readonly string[]): Promise<void> {
+    if (this.live) await appendChanges(this.changeTarget(), keys, intents);
+  }
+
+  async maintainChanges(now: Date): Promise<void> {
+    if (!this.live) return;
+    const target = this.changeTarget();
+    await announceIntents(target, new Date(now.getTime() - INTENT_STALE_MS));
+    if (this.changeRetention) await trimChanges(this.db, target.names, this.changeRetention, now);
   }
 
   /**

@@ -107,4 +107,13 @@ export interface ProjectionStore {
   findDue(listing: 'competitions' | 'dancers' | 'judges' | 'coaches' | 'clubs', now: Date, limit: number): Promise<string[]>;
   /** Cache-invalidation signal for the API: these listings changed. */
   signalChanged(listings: ReadonlySet<string>): Promise<void>;
+  /**
+   * The change feed (services/changes), where the store keeps one: records the resources
+   * (`<listing>|<id>`) a batch may change, before it writes them; returns the records' ids.
+   */
+  intendChanges?(keys: readonly string[]): Promise<string[]>;
+  /** Announces the visible changes of these resources, after they were written, and drops the records of `intents`. */
+  announceChanges?(keys: readonly string[], intents: readonly string[]): Promise<void>;
+  /** The clock's care of the feed at `now`: announces the resources of batches that died before announcing, and trims old changes. */
+  maintainChanges?(now: Date): Promise<void>;
 }

@@ -24,6 +24,11 @@ const nothingWritten = (): Written => ({ competitions: 0, dancers: 0, judges: 0,
  */
 export async function writeCascade(cascade: Cascade, edges: DerivationEdges): Promise<Written> {
   const flow: Partial<Flow> = { ...cascade };
+  // The change feed: the resources the batch may change are recorded before any write, and
+  // announced after the last one (and after the listings' versions moved), so a crash between
+  // the two is announced by the clock instead of never.
+  const touched = touchedBy(cascade);
+  const intents = (await edges.store.intendChanges?.([...touched])) ?? [];
   // Read as a whole Flow: orderViolations (held empty by a unit test) proves that every value a
   // step reads was planned or handed on by an earlier step.
   const written = nothingWritten();
@@ -36,9 +41,26 @@ export async function writeCascade(cascade: Cascade, edges: DerivationEdges): Pr
     stepWithinBudgets(writes);
     await Promise.all(writes.map((write) => writeSlot(edges.store, write, written)));
     Object.assign(flow, handsOn);
+    const discovered = [...(handsOn?.staffClubs ?? [])].map((id) => `clubs|${id}`).filter((key) => !touched.has(key));
+    if (discovered.length > 0) {
+      for (const key of discovered) touched.add(key);
+      intents.push(...((await edges.store.intendChanges?.(discovered)) ?? []));
+    }
   }
   await edges.store.signalChanged(new Set(Object.keys(written).filter((listing) => written[listing as keyof Written] > 0)));
+  await edges.store.announceChanges?.([...touched], intents);
   return written;
+}
+
+/** The read documents a batch may write, as change-feed resource keys (`<listing>|<id>`). */
+function touchedBy(cascade: Cascade): Set<string> {
+  const keys = new Set<string>();
+  for (const docs of [cascade.own.docs, cascade.swept])
+    for (const listing of ['competitions', 'dancers', 'judges'] as const)
+      for (const id of docs[listing].keys()) keys.add(`${listing}|${id}`);
+  for (const id of cascade.coaches.ids) keys.add(`coaches|${id}`);
+  for (const id of cascade.clubs) keys.add(`clubs|${id}`);
+  return keys;
 }
 
 /** Makes one step's write through the store, counting the read documents it wrote. */

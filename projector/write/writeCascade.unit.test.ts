@@ -69,7 +69,7 @@ function interleave(events: readonly DomainEvent[], partitions: number, seed: nu
 }
 
 /** The store method each slot's write is made through (writeCascade's writeSlot). */
-const SLOT_METHOD: Record<Slot, keyof ProjectionStore> = {
+const SLOT_METHOD: Record<Slot, Exclude<keyof ProjectionStore, 'intendChanges' | 'announceChanges' | 'maintainChanges'>> = {
   competitionEntries: 'writeCompetitionEntries',
   states: 'writeStates',
   ownDocuments: 'writeOwnDocs',

@@ -282,4 +282,30 @@ export const configVariables: ConfigVariable[] = [
     default: '*/30 * * * * *',
     description: 'node-cron schedule (with seconds) of the projector clock that applies due transitions',
   },
+  {
+    name: 'CHANGES_RETENTION_HOURS',
+    schema: Type.Integer({ minimum: 1, maximum: 8_760 }),
+    default: '168',
+    description:
+      'how long the change feed keeps a change (the projector clock trims older ones); a cursor older than that answers 410 (docs/operating.md, "The change feed")',
+  },
+  {
+    name: 'CHANGES_RETENTION_MAX',
+    schema: Type.Integer({ minimum: 1_000, maximum: 100_000_000 }),
+    default: '2000000',
+    description: 'the most changes the feed keeps, whatever their age: bounds its size in the database',
+  },
+  {
+    name: 'CHANGES_STREAMS_PER_CLIENT',
+    schema: Type.Integer({ minimum: 1, maximum: 1_000 }),
+    default: '4',
+    description: 'Server-Sent Events streams of `/changes` one client IP may hold open on one API instance; one more answers 429',
+  },
+  {
+    name: 'CHANGES_STREAM_BUFFER_BYTES',
+    schema: Type.Integer({ minimum: 4_096, maximum: 16_777_216 }),
+    default: '262144',
+    description:
+      'unsent bytes a `/changes` stream may hold before it is cut with its last cursor (a subscriber that does not read): the bound of its memory',
+  },
 ];

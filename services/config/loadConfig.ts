@@ -38,6 +38,7 @@ export interface Config {
     searchesAtOnce: number;
   };
   projector: { opsPort: number; clockSchedule: string; bootstrapMinEvents: number };
+  changes: { retentionHours: number; retentionMax: number; streamsPerClient: number; streamBufferBytes: number };
   opsHost: string;
   calendar: { timeZone: string; bufferPeriodDays: number };
 }
@@ -166,6 +167,12 @@ function configFrom(values: Values, kafkaSecurity: KafkaSecurity): Config {
       opsPort: int('PROJECTOR_OPS_PORT'),
       clockSchedule: str('CLOCK_SCHEDULE'),
       bootstrapMinEvents: int('PROJECTOR_BOOTSTRAP_MIN_EVENTS'),
+    },
+    changes: {
+      retentionHours: int('CHANGES_RETENTION_HOURS'),
+      retentionMax: int('CHANGES_RETENTION_MAX'),
+      streamsPerClient: int('CHANGES_STREAMS_PER_CLIENT'),
+      streamBufferBytes: int('CHANGES_STREAM_BUFFER_BYTES'),
     },
     opsHost: str('OPS_HOST'),
     calendar: { timeZone: str('CALENDAR_TIME_ZONE'), bufferPeriodDays: int('BUFFER_PERIOD_DAYS') },
