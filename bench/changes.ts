@@ -94,7 +94,7 @@ try {
       API_PORT: String(apiPort),
       API_OPS_PORT: String(apiOps),
       API_PUBLIC_URL: base,
-      RATE_LIMIT_MAX: '10000000',
+      RATE_LIMIT_MAX: '1000000',
     },
     join(dir, 'api.log'),
     API_MEMORY_FLAGS,
@@ -187,7 +187,7 @@ try {
     ['streams closed by the API during the run', String(totals.reduce((n, t) => n + t.dropped, 0))],
     ['load average at the end (1 min, 2 cores)', loadavg()[0]!.toFixed(2)],
   ];
-  const report = `${subscribers} subscribers, ${rate} changes/s for ${seconds} s, ${competitions} competitions\n\n${table(['', ''], rows)}`;
+  const report = `${subscribers} subscribers, ${rate} changes/s for ${seconds} s, ${competitions} competitions\n\n${table(['measure', 'value'], rows)}`;
   process.stdout.write(`${report}\n`);
   record('', report);
   failed = false;
