@@ -90,7 +90,7 @@ try {
     'api',
     {
       ...env,
-      ...FEED_ENV(subscribers),
+      ...FEED_ENV(perAddress),
       API_PORT: String(apiPort),
       API_OPS_PORT: String(apiOps),
       API_PUBLIC_URL: base,
