@@ -163,6 +163,8 @@ try {
   while (totals.length < children.length) await sleep(100);
 
   const latencies = matchSamples(samples, events.producedAt);
+  // An API that died (its heap cap, say) has no RSS or CPU left to read: the table says so, and its log is kept.
+  const apiEnd = api.child.exitCode ?? api.child.signalCode;
   const perSubscriber = totals.flatMap((t) => t.events).sort((a, b) => a - b);
   const cpu = (usage.at(-1)!.cpu - usage[0]!.cpu) / ((usage.at(-1)!.at - usage[0]!.at) / 1000);
   const rows = [
@@ -185,12 +187,13 @@ try {
     ['API CPU while producing and draining', `${(cpu * 100).toFixed(0)} % of one core`],
     ['bytes received by the subscribers', mb(totals.reduce((n, t) => n + t.bytes, 0))],
     ['streams closed by the API during the run', String(totals.reduce((n, t) => n + t.dropped, 0))],
+    ['API process at the end', apiEnd === null ? 'running' : `exited (${String(apiEnd)}): see its log`],
     ['load average at the end (1 min, 2 cores)', loadavg()[0]!.toFixed(2)],
   ];
   const report = `${subscribers} subscribers, ${rate} changes/s for ${seconds} s, ${competitions} competitions\n\n${table(['measure', 'value'], rows)}`;
   process.stdout.write(`${report}\n`);
   record('', report);
-  failed = false;
+  failed = apiEnd !== null;
 } finally {
   for (const child of children) child.kill();
   for (const service of services.reverse()) await service.stop();
