@@ -210,9 +210,9 @@ try {
 }
 process.exit(0);
 
-/** The feed's per-client stream cap, raised so that one source address may hold its subscribers' streams. */
+/** The per-client caps on streams and connections, raised so that one source address may hold its subscribers' streams. */
 function FEED_ENV(streams: number): Record<string, string> {
-  return { CHANGES_STREAMS_PER_CLIENT: String(streams) };
+  return { CHANGES_STREAMS_PER_CLIENT: String(streams), API_CONNECTIONS_PER_CLIENT: String(streams + 4) };
 }
 
 /** The cursor of the newest change. */
