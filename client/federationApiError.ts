@@ -7,7 +7,7 @@ import type { ErrorBody } from './paths.ts';
  * proxy's page: `type` is `UNEXPECTED_RESPONSE`).
  */
 export class FederationApiError extends Error {
-  override readonly name = 'FederationApiError';
+  override readonly name: string = 'FederationApiError';
   readonly status: number;
   readonly error: ErrorBody;
   /** `X-Request-Id` of the response; the API names it in a 500's message too. */
@@ -51,4 +51,18 @@ function envelopeIn(text: string): ErrorBody | undefined {
 function unexpected(status: number, text: string): ErrorBody {
   const excerpt = text.length > 200 ? `${text.slice(0, 200)}…` : text;
   return { type: 'UNEXPECTED_RESPONSE', message: `HTTP ${status} without the API's error envelope`, details: excerpt ? [excerpt] : [] };
+}
+
+/**
+ * `410 Gone` from the change feed: the cursor is older than what the feed keeps, or the read
+ * model was rebuilt since it was given. No cursor goes on from here: resync from the listings
+ * (`updatedSince`), then follow the feed again from a cursor it gives now.
+ */
+export class ChangeFeedGoneError extends FederationApiError {
+  override readonly name = 'ChangeFeedGoneError';
+
+  constructor(gone: FederationApiError) {
+    super(gone.response, gone.error);
+    this.message = `${gone.message} Resync from the listings (updatedSince), then follow the changes again from a fresh cursor.`;
+  }
 }

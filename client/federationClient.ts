@@ -1,7 +1,8 @@
+import { followChanges, type ChangesOptions } from './changeFeed.ts';
 import { MemoryEtagCache, type EtagCache } from './etagCache.ts';
 import type { FederationApiError } from './federationApiError.ts';
 import { errorOf } from './federationApiError.ts';
-import type { ItemOf, ListPath, ReadPath, RequestArgs, RequestOptions, ResponseBody } from './paths.ts';
+import type { Change, ItemOf, ListPath, ReadPath, RequestArgs, RequestOptions, ResponseBody } from './paths.ts';
 import { requestUrl } from './requestUrl.ts';
 import { retryPolicy, type RetryOptions } from './retryPolicy.ts';
 import { sendWithRetries, type Transport } from './sendWithRetries.ts';
@@ -38,6 +39,12 @@ export interface FederationClient {
   pages<P extends ListPath>(path: P, ...init: RequestArgs<P>): AsyncGenerator<ResponseBody<P>, void, undefined>;
   /** Every item of a list, page after page. */
   items<P extends ListPath>(path: P, ...init: RequestArgs<P>): AsyncGenerator<ItemOf<P>, void, undefined>;
+  /**
+   * Every change from `after` on, as they come: long polls of `GET /changes` that resume from the
+   * last change yielded after a failure, and wait for the next change once caught up. Runs until
+   * `break`, `signal`, a `410` (see `onGone`) or an answer it does not retry.
+   */
+  changes(options?: ChangesOptions): AsyncGenerator<Change, void, undefined>;
 }
 
 /** Browsers and their workers refuse a script's `User-Agent` and would preflight a custom header. */
@@ -78,6 +85,8 @@ export function createFederationClient(baseUrl: string, options: FederationClien
     async *items(path, ...init) {
       for await (const page of client.pages(path, ...init)) yield* (page as { data: ItemOf<typeof path>[] }).data;
     },
+    changes: (changeOptions = {}) =>
+      followChanges(baseUrl, requestHeaders(options.headers, undefined, userAgent), transport, changeOptions),
   };
   return client;
 }

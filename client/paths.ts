@@ -26,8 +26,13 @@ export interface RequestOptions<P extends ReadPath> {
 export type RequestArgs<P extends ReadPath> =
   Parameters<P> extends { path: unknown } ? [init: RequestOptions<P> & { params: RequestParams<P> }] : [init?: RequestOptions<P>];
 
-/** The 200 body of a path: parsed JSON, or the text of the calendar feed and the reference page. */
-export type ResponseBody<P extends ReadPath> = OkContent<P>[keyof OkContent<P>];
+/**
+ * The 200 body of a path: parsed JSON, or the text of the calendar feed and the reference page.
+ * Where a path has JSON and another form (`/changes` streams events when asked to), the client
+ * asks for neither and gets JSON.
+ */
+export type ResponseBody<P extends ReadPath> =
+  OkContent<P> extends { 'application/json': infer Json } ? Json : OkContent<P>[keyof OkContent<P>];
 
 /** The paths whose bodies are pages with `links.next`. */
 export type ListPath = { [P in ReadPath]: ResponseBody<P> extends { links: { next: string | null } } ? P : never }[ReadPath];
@@ -37,3 +42,10 @@ export type ItemOf<P extends ListPath> = ResponseBody<P> extends { data: Array<i
 
 /** The `error` member of the API's error envelope: `{ type, message, details }`. */
 export type ErrorBody = components['schemas']['Error']['error'];
+
+/** One change of the feed (`GET /changes`): its cursor, when it became visible, the resource and what happened to it. */
+export type Change = components['schemas']['Change'];
+/** A page of the feed in its JSON form. */
+export type ChangePage = components['schemas']['ChangeList'];
+/** The query parameters of `GET /changes`. */
+export type ChangesQuery = QueryOf<'/changes'>;

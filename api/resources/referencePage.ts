@@ -4,6 +4,7 @@ import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 import { ENDPOINTS } from '../../schemas/api/endpoints.ts';
 import type { ReferencePageAssetFile } from '../../schemas/api/referencePage.ts';
 import { ApiError } from '../http/index.ts';
+import { changesExampleHtml, changesExampleScript, escapeHtml } from './changesExample.ts';
 import { RawBody } from './rawBody.ts';
 import { REFERENCE_PAGE_SCRIPT } from './referencePageScript.ts';
 
@@ -38,6 +39,7 @@ export function referencePage(options: ReferencePageOptions): ReferencePage {
     'swagger-ui.css': fromDist('swagger-ui.css', CSS),
     'swagger-ui-bundle.js': fromDist('swagger-ui-bundle.js', JAVASCRIPT),
     'referencePage.js': new RawBody(JAVASCRIPT, Buffer.from(REFERENCE_PAGE_SCRIPT, 'utf8')),
+    'changesExample.js': new RawBody(JAVASCRIPT, Buffer.from(changesExampleScript(changesUrl(options)), 'utf8')),
     'favicon-32x32.png': fromDist('favicon-32x32.png', PNG),
     'favicon-16x16.png': fromDist('favicon-16x16.png', PNG),
   };
@@ -53,7 +55,12 @@ export function referencePage(options: ReferencePageOptions): ReferencePage {
   };
 }
 
-/** The page: the style sheet, the bundle and the initializer, and the element Swagger UI renders into. */
+/** The change feed's path under this origin, which the page's browser example follows. */
+function changesUrl(options: ReferencePageOptions): string {
+  return `${options.basePath}/changes`;
+}
+
+/** The page: the style sheet, the bundle and the initializer, the change feed's browser example, and the element Swagger UI renders into. */
 export function referencePageHtml(options: ReferencePageOptions): string {
   const assets = `${options.basePath}${ENDPOINTS.referencePage.path}/assets`;
   const documentUrl = `${options.basePath}${ENDPOINTS.openApiDocument.path}`;
@@ -68,15 +75,13 @@ export function referencePageHtml(options: ReferencePageOptions): string {
 <link rel="icon" type="image/png" sizes="16x16" href="${escapeHtml(`${assets}/favicon-16x16.png`)}">
 <script src="${escapeHtml(`${assets}/swagger-ui-bundle.js`)}" defer></script>
 <script src="${escapeHtml(`${assets}/referencePage.js`)}" defer></script>
+<script src="${escapeHtml(`${assets}/changesExample.js`)}" defer></script>
 </head>
 <body>
 <noscript>This page needs JavaScript. The machine-readable description is at <a href="${escapeHtml(documentUrl)}">${escapeHtml(documentUrl)}</a>.</noscript>
+${changesExampleHtml(changesUrl(options))}
 <div id="swagger-ui" data-openapi-url="${escapeHtml(documentUrl)}"></div>
 </body>
 </html>
 `;
-}
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 }

@@ -7,6 +7,7 @@ import { REFERENCE_PAGE_ASSET_FILES } from '../../schemas/api/referencePage.ts';
 import { matchEndpoint } from '../http/index.ts';
 import { referencePage, referencePageHtml } from './referencePage.ts';
 import { REFERENCE_PAGE_SCRIPT } from './referencePageScript.ts';
+import { changesExampleCode } from './changesExample.ts';
 
 const options = { basePath: '/api/v1', title: 'Calendar & Registry API' };
 
@@ -22,6 +23,7 @@ describe('referencePageHtml', () => {
     expect(html.match(/<script\b[^>]*>/g)).toEqual([
       '<script src="/api/v1/docs/assets/swagger-ui-bundle.js" defer>',
       '<script src="/api/v1/docs/assets/referencePage.js" defer>',
+      '<script src="/api/v1/docs/assets/changesExample.js" defer>',
     ]);
     expect(html).not.toMatch(/<script[^>]*>[^<]/);
     expect(html).not.toMatch(/<style|style=/);
@@ -54,9 +56,30 @@ describe('referencePage', () => {
       expect(() => reference.asset(file)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
   });
 
-  it('keeps the initializer free of anything the Content-Security-Policy forbids', () => {
-    expect(REFERENCE_PAGE_SCRIPT).not.toMatch(/\beval\b|new Function|innerHTML|https?:/);
-    // Compiled, not run: a syntax error would only show in the browser.
-    expect(() => new Script(REFERENCE_PAGE_SCRIPT)).not.toThrow();
+  it('keeps the initializer and the example free of anything the Content-Security-Policy forbids', () => {
+    for (const script of [REFERENCE_PAGE_SCRIPT, reference.asset('changesExample.js').bytes.toString('utf8')]) {
+      expect(script).not.toMatch(/\beval\b|new Function|innerHTML|https?:/);
+      // Compiled, not run: a syntax error would only show in the browser.
+      expect(() => new Script(script)).not.toThrow();
+    }
+  });
+
+  it('runs the change feed example it shows, on the feed of its own base path', () => {
+    const code = changesExampleCode('/api/v1/changes');
+    expect(code).toContain('new EventSource("/api/v1/changes?after=" + meta.latest)');
+    const shown = reference.page.bytes.toString('utf8');
+    const unescape = (text: string) =>
+      text.replaceAll('&quot;', '"').replaceAll('&gt;', '>').replaceAll('&lt;', '<').replaceAll('&amp;', '&');
+    expect(unescape(/<pre><code>([^<]*)<\/code><\/pre>/.exec(shown)?.[1] ?? '')).toBe(code);
+    const served = reference.asset('changesExample.js').bytes.toString('utf8');
+    const runs = code
+      .split('\n')
+      .map((line) => (line === '' ? line : `    ${line}`))
+      .join('\n');
+    expect(served).toContain(runs);
+    const elsewhere = referencePage({ ...options, basePath: '/feeds/v1' });
+    expect(elsewhere.asset('changesExample.js').bytes.toString('utf8')).toContain(
+      'new EventSource("/feeds/v1/changes?after=" + meta.latest)',
+    );
   });
 });

@@ -7,6 +7,7 @@ export const REFERENCE_PAGE_ASSET_FILES = [
   'swagger-ui.css',
   'swagger-ui-bundle.js',
   'referencePage.js',
+  'changesExample.js',
   'favicon-32x32.png',
   'favicon-16x16.png',
 ] as const;
@@ -16,7 +17,7 @@ export type ReferencePageAssetFile = (typeof REFERENCE_PAGE_ASSET_FILES)[number]
 /**
  * Only what Swagger UI needs: its scripts and styles from this origin (the initializer is a
  * served file, so no inline script), images from here or `data:` (its icons), requests to this
- * origin (the OpenAPI document and "Try it out"); nothing may frame it, post a form or move its base.
+ * origin (the OpenAPI document, "Try it out" and the change feed's browser example); nothing may frame it, post a form or move its base.
  */
 export const REFERENCE_PAGE_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/createApp.ts';
 import { send } from '../../api/http/harness.test.ts';
 import { REFERENCE_PAGE_SCRIPT } from '../../api/resources/referencePageScript.ts';
+import { changesExampleScript } from '../../api/resources/changesExample.ts';
 import { ErrorEnvelope, REFERENCE_PAGE_ASSET_FILES } from '../../schemas/api/index.ts';
 import { openDatabase, startApi, type ApiServer, type Database, type Reply } from './apiHarness.ts';
 import { NOW } from './calendarSeed.ts';
@@ -102,7 +103,12 @@ describe('GET /api/v1/docs/assets/{file}', () => {
       expect(res.headers.get('cache-control'), file).toBe('public, max-age=86400');
       expect(res.headers.get('x-content-type-options'), file).toBe('nosniff');
       expect(res.headers.get('x-request-id'), file).not.toBeNull();
-      const expected = file === 'referencePage.js' ? Buffer.from(REFERENCE_PAGE_SCRIPT) : readFileSync(join(dist, file));
+      // Our two scripts are ours; every other file is swagger-ui-dist's, byte for byte.
+      const ours: Record<string, string> = {
+        'referencePage.js': REFERENCE_PAGE_SCRIPT,
+        'changesExample.js': changesExampleScript('/api/v1/changes'),
+      };
+      const expected = file in ours ? Buffer.from(ours[file]!) : readFileSync(join(dist, file));
       expect(bytes.equals(expected), file).toBe(true);
       const etag = res.headers.get('etag') ?? '';
       expect(etag, file).toMatch(/^W\/"/);
