@@ -1,0 +1,119 @@
+import type { Db } from 'mongodb';
+import type { EntryNaming, StoredCompetitionState } from '../../projector/evolve/competitionState.ts';
+import { covers } from '../../projector/evolve/intervals.ts';
+import type { MemberLinkFact } from '../../projector/evolve/memberLinks.ts';
+import type { CompetitionEntryRecord } from '../../projector/write/competitionEntryRecords.ts';
+import { projectionCollections } from '../../projector/write/projectionCollections.ts';
+import type { TallyDocument } from '../../projector/write/talliedBulk.ts';
+import { facetProjection, facetsOf, type FacetFields } from '../../services/readModel/facets.ts';
+import type { ReadListing } from '../../services/readModel/indexPlan.ts';
+import { listings } from './readModelSnapshot.ts';
+
+// Every count the projector keeps by delta (or derives per batch from records of their own),
+// recounted from the records it was counted over. After a crash, a fail-over or a replay, a delta
+// applied twice or lost shows here as a difference, where comparing with a rebuild of the same
+// events could only tell that some document differs.
+
+/** One count that is not what its records add up to: where it is kept, what it says, what they say. */
+export interface Miscount {
+  where: string;
+  kept: number;
+  recounted: number;
+}
+
+/** What a recount went over, so a test can tell that it compared something. */
+export interface Recount {
+  miscounts: Miscount[];
+  competitions: number;
+  entries: number;
+  clubs: number;
+  tallies: number;
+}
+
+type StoredDoc = Record<string, unknown> & { _id: string };
+
+/** The entry as the stored state's version sees it (as competitionEntryRecords reads it back). */
+function entryAt(record: CompetitionEntryRecord, version: number): EntryNaming[] | null {
+  if (record.v <= version) return record.categories;
+  if (record.pv <= version) return record.prev;
+  return null;
+}
+
+/**
+ * Recounts, in generation `generation` of `db` at instant `now` (the projector's clock):
+ * - each competition's entriesCount, starts per category id and startsCount, in its state and in
+ *   its read document (registration and each category's startsCount), from competition_entries;
+ * - each club's dancersCount and coachesCount from its link facts (member_links);
+ * - every tally of every listing (the facet counts the API serves) from the read documents.
+ */
+export async function recountDeltaCounts(db: Db, generation: number, now: Date): Promise<Recount> {
+  const names = projectionCollections(generation);
+  const miscounts: Miscount[] = [];
+  const check = (where: string, kept: unknown, recounted: number): void => {
+    if (kept !== recounted) miscounts.push({ where, kept: Number(kept), recounted });
+  };
+
+  const records = new Map<string, CompetitionEntryRecord[]>();
+  let entries = 0;
+  for await (const record of db.collection<CompetitionEntryRecord>(names.competitionEntries).find({})) {
+    const of = records.get(record.competitionId) ?? [];
+    of.push(record);
+    records.set(record.competitionId, of);
+    entries++;
+  }
+  const competitionDocs = await byId(db, names.read.competitions);
+  const states = await db.collection<StoredCompetitionState & { _id: string }>(names.states.competition).find({}).toArray();
+  for (const state of states) {
+    const live = (records.get(state._id) ?? []).map((r) => entryAt(r, state.version)).filter((c): c is EntryNaming[] => c !== null);
+    const epochOf = (id: string): number => state.starts[id]?.epoch ?? 0;
+    const starts = new Map<string, number>();
+    for (const naming of live.flat()) if (naming.epoch === epochOf(naming.id)) starts.set(naming.id, (starts.get(naming.id) ?? 0) + 1);
+    const at = `competition ${state._id}`;
+    check(`${at} state entriesCount`, state.entriesCount, live.length);
+    for (const id of new Set([...Object.keys(state.starts), ...starts.keys()]))
+      check(`${at} state starts[${id}]`, state.starts[id]?.n ?? 0, starts.get(id) ?? 0);
+    const startsCount = state.categories.reduce((sum, c) => sum + (starts.get(c.id) ?? 0), 0);
+    check(`${at} state startsCount`, state.startsCount, startsCount);
+    const doc = competitionDocs.get(state._id) as
+      { registration: { entriesCount: number; startsCount: number }; categories: { id: string; startsCount: number }[] } | undefined;
+    if (!doc) continue;
+    check(`${at} document entriesCount`, doc.registration.entriesCount, live.length);
+    check(`${at} document startsCount`, doc.registration.startsCount, startsCount);
+    for (const category of doc.categories)
+      check(`${at} document category ${category.id} startsCount`, category.startsCount, starts.get(category.id) ?? 0);
+  }
+
+  const facts = await db.collection<MemberLinkFact>(names.memberLinks).find({ kind: 'club' }).toArray();
+  const instant = now.toISOString();
+  const clubDocs = await byId(db, names.read.clubs);
+  for (const [clubId, doc] of clubDocs) {
+    if (doc.registryState === 'GONE') continue;
+    const listed = (role: 'dancer' | 'coach'): number =>
+      new Set(facts.filter((f) => f.subjectId === clubId && f.memberRole === role && covers(f.listed, instant)).map((f) => f.memberId))
+        .size;
+    check(`club ${clubId} dancersCount`, doc.dancersCount, listed('dancer'));
+    check(`club ${clubId} coachesCount`, doc.coachesCount, listed('coach'));
+  }
+
+  // The tallies summed by key as stored (a negative sum, a delta taken twice, shows too), against
+  // the facet keys of every read document, counted one by one (services/readModel/facets.ts).
+  const kept = new Map<string, number>();
+  for await (const { l, f, k, n } of db.collection<TallyDocument>(names.tallies).find({}))
+    kept.set(`${l} ${f} ${JSON.stringify(k)}`, (kept.get(`${l} ${f} ${JSON.stringify(k)}`) ?? 0) + n);
+  const counted = new Map<string, number>();
+  for (const listing of listings as ReadListing[])
+    for await (const doc of db.collection(names.read[listing]).find({}, { projection: facetProjection(listing) }))
+      for (const [facet, key] of facetsOf(listing, doc as FacetFields)) {
+        const id = `${listing} ${facet} ${JSON.stringify(key)}`;
+        counted.set(id, (counted.get(id) ?? 0) + 1);
+      }
+  const tallyKeys = new Set([...kept.keys(), ...counted.keys()]);
+  for (const key of tallyKeys) check(`tally ${key}`, kept.get(key) ?? 0, counted.get(key) ?? 0);
+  const tallies = tallyKeys.size;
+  return { miscounts, competitions: states.length, entries, clubs: clubDocs.size, tallies };
+}
+
+async function byId(db: Db, collection: string): Promise<Map<string, StoredDoc>> {
+  const docs = await db.collection<StoredDoc>(collection).find({}).toArray();
+  return new Map(docs.map((d) => [d._id, d]));
+}
