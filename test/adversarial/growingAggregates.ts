@@ -263,27 +263,21 @@ export interface GrownSizes {
   links: number;
   personExceptions: number;
   clubExceptions: number;
-  script: Script;
-  nameLength: number;
   keys: number;
   storm: number;
 }
 
 /** Draws every family's size between its bounds (each bound a real size: thousands, not a dozen). */
-export function grownSizes(bounds: { [K in Exclude<keyof GrownSizes, 'script'>]: [number, number] }): fc.Arbitrary<GrownSizes> {
+export function grownSizes(bounds: { [K in keyof GrownSizes]: [number, number] }): fc.Arbitrary<GrownSizes> {
   const between = ([min, max]: [number, number]): fc.Arbitrary<number> => fc.integer({ min, max });
-  return fc
-    .record({
-      entries: between(bounds.entries),
-      categories: between(bounds.categories),
-      locations: between(bounds.locations),
-      links: between(bounds.links),
-      personExceptions: between(bounds.personExceptions),
-      clubExceptions: between(bounds.clubExceptions),
-      script: fc.constantFrom(...SCRIPT_NAMES),
-      nameLength: between(bounds.nameLength),
-      keys: between(bounds.keys),
-      storm: between(bounds.storm),
-    })
-    .map((sizes) => ({ ...sizes, nameLength: Math.min(sizes.nameLength, longestName(sizes.script)) }));
+  return fc.record({
+    entries: between(bounds.entries),
+    categories: between(bounds.categories),
+    locations: between(bounds.locations),
+    links: between(bounds.links),
+    personExceptions: between(bounds.personExceptions),
+    clubExceptions: between(bounds.clubExceptions),
+    keys: between(bounds.keys),
+    storm: between(bounds.storm),
+  });
 }

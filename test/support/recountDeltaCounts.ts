@@ -6,6 +6,7 @@ import type { CompetitionEntryRecord } from '../../projector/write/competitionEn
 import { projectionCollections } from '../../projector/write/projectionCollections.ts';
 import type { TallyDocument } from '../../projector/write/talliedBulk.ts';
 import { facetProjection, facetsOf, type FacetFields } from '../../services/readModel/facets.ts';
+import { readMeta } from '../../services/mongo/index.ts';
 import type { ReadListing } from '../../services/readModel/indexPlan.ts';
 import { listings } from './readModelSnapshot.ts';
 
@@ -27,6 +28,7 @@ export interface Recount {
   competitions: number;
   entries: number;
   clubs: number;
+  /** Tally keys compared: 0 when the generation keeps none. */
   tallies: number;
 }
 
@@ -44,7 +46,8 @@ function entryAt(record: CompetitionEntryRecord, version: number): EntryNaming[]
  * - each competition's entriesCount, starts per category id and startsCount, in its state and in
  *   its read document (registration and each category's startsCount), from competition_entries;
  * - each club's dancersCount and coachesCount from its link facts (member_links);
- * - every tally of every listing (the facet counts the API serves) from the read documents.
+ * - every tally of every listing (the facet counts the API serves) from the read documents, when
+ *   the generation's tallies hold (`tallies` is 0 when they do not).
  */
 export async function recountDeltaCounts(db: Db, generation: number, now: Date): Promise<Recount> {
   const names = projectionCollections(generation);
@@ -95,6 +98,10 @@ export async function recountDeltaCounts(db: Db, generation: number, now: Date):
     check(`club ${clubId} coachesCount`, doc.coachesCount, listed('coach'));
   }
 
+  // Tallies count a generation only while its meta says they hold (a write that could not keep
+  // them, as on a server whose transaction lifetime is too long, drops them for good).
+  if ((await readMeta(db)).talliesOf !== generation)
+    return { miscounts, competitions: states.length, entries, clubs: clubDocs.size, tallies: 0 };
   // The tallies summed by key as stored (a negative sum, a delta taken twice, shows too), against
   // the facet keys of every read document, counted one by one (services/readModel/facets.ts).
   const kept = new Map<string, number>();
