@@ -3,7 +3,7 @@ import type { EntryNaming, StoredCompetitionState } from '../../projector/evolve
 import { covers } from '../../projector/evolve/intervals.ts';
 import type { MemberLinkFact } from '../../projector/evolve/memberLinks.ts';
 import type { CompetitionEntryRecord } from '../../projector/write/competitionEntryRecords.ts';
-import { projectionCollections } from '../../projector/write/projectionCollections.ts';
+import { projectionCollections, type ProjectionCollections } from '../../projector/write/projectionCollections.ts';
 import type { TallyDocument } from '../../projector/write/talliedBulk.ts';
 import { facetProjection, facetsOf, type FacetFields } from '../../services/readModel/facets.ts';
 import { readMeta } from '../../services/mongo/index.ts';
@@ -33,6 +33,61 @@ export interface Recount {
 }
 
 type StoredDoc = Record<string, unknown> & { _id: string };
+
+/** A competition's state as stored, in either layout of its categories (in it, or records of their own). */
+type StoredState = Omit<StoredCompetitionState, 'categories' | 'starts'> & {
+  _id: string;
+  categories?: { id: string }[];
+  starts?: Record<string, { n: number; epoch: number; k?: number }>;
+};
+
+/** A record of one category id, versioned like an entry record (competitionCategoryRecords.ts). */
+interface CategoryIdRecord<T> {
+  _id: string;
+  v: number;
+  value: T | null;
+  pv: number;
+  prev: T | null;
+}
+
+/** A competition's kept starts by category id, and the ids of its categories (one per category), at its state's version. */
+type CategoryLayout = (state: StoredState) => { kept: Map<string, { n: number; epoch: number; k?: number }>; categoryIds: string[] };
+
+/**
+ * How a competition's categories are kept: in its state, or each id's categories and starts as
+ * records of their own (collections competitionCategories and competitionCategoryStarts of the
+ * generation), read once here.
+ */
+async function categoryLayout(db: Db, names: ProjectionCollections): Promise<CategoryLayout> {
+  const own = names as unknown as Partial<Record<'competitionCategories' | 'competitionCategoryStarts', string>>;
+  if (own.competitionCategories === undefined || own.competitionCategoryStarts === undefined)
+    return (state) => ({
+      kept: new Map(Object.entries(state.starts ?? {})),
+      categoryIds: (state.categories ?? []).map((c) => c.id),
+    });
+  const byCompetition = async <T>(collection: string): Promise<Map<string, CategoryIdRecord<T>[]>> => {
+    const grouped = new Map<string, CategoryIdRecord<T>[]>();
+    for await (const record of db.collection<CategoryIdRecord<T>>(collection).find({})) {
+      const competitionId = record._id.slice(0, record._id.indexOf('|'));
+      grouped.set(competitionId, [...(grouped.get(competitionId) ?? []), record]);
+    }
+    return grouped;
+  };
+  const starts = await byCompetition<{ n: number; epoch: number; k?: number }>(own.competitionCategoryStarts);
+  const categories = await byCompetition<unknown[]>(own.competitionCategories);
+  const at = <T>(record: CategoryIdRecord<T>, version: number): T | null =>
+    record.v <= version ? record.value : record.pv <= version ? record.prev : null;
+  const idOf = (record: { _id: string }): string => record._id.slice(record._id.indexOf('|') + 1);
+  return (state) => {
+    const kept = new Map<string, { n: number; epoch: number; k?: number }>();
+    for (const record of starts.get(state._id) ?? []) {
+      const value = at(record, state.version);
+      if (value) kept.set(idOf(record), value);
+    }
+    const categoryIds = (categories.get(state._id) ?? []).flatMap((record) => (at(record, state.version) ?? []).map(() => idOf(record)));
+    return { kept, categoryIds };
+  };
+}
 
 /** The entry as the stored state's version sees it (as competitionEntryRecords reads it back). */
 function entryAt(record: CompetitionEntryRecord, version: number): EntryNaming[] | null {
@@ -65,17 +120,20 @@ export async function recountDeltaCounts(db: Db, generation: number, now: Date):
     entries++;
   }
   const competitionDocs = await byId(db, names.read.competitions);
-  const states = await db.collection<StoredCompetitionState & { _id: string }>(names.states.competition).find({}).toArray();
+  const layout = await categoryLayout(db, names);
+  const states = await db.collection<StoredState>(names.states.competition).find({}).toArray();
   for (const state of states) {
     const live = (records.get(state._id) ?? []).map((r) => entryAt(r, state.version)).filter((c): c is EntryNaming[] => c !== null);
-    const epochOf = (id: string): number => state.starts[id]?.epoch ?? 0;
+    const { kept, categoryIds } = layout(state);
+    const epochOf = (id: string): number => kept.get(id)?.epoch ?? 0;
     const starts = new Map<string, number>();
     for (const naming of live.flat()) if (naming.epoch === epochOf(naming.id)) starts.set(naming.id, (starts.get(naming.id) ?? 0) + 1);
     const at = `competition ${state._id}`;
     check(`${at} state entriesCount`, state.entriesCount, live.length);
-    for (const id of new Set([...Object.keys(state.starts), ...starts.keys()]))
-      check(`${at} state starts[${id}]`, state.starts[id]?.n ?? 0, starts.get(id) ?? 0);
-    const startsCount = state.categories.reduce((sum, c) => sum + (starts.get(c.id) ?? 0), 0);
+    for (const id of new Set([...kept.keys(), ...starts.keys()])) check(`${at} starts of ${id}`, kept.get(id)?.n ?? 0, starts.get(id) ?? 0);
+    // Where the starts record how many categories have their id, that is a count too.
+    for (const [id, { k }] of kept) if (k !== undefined) check(`${at} categories of ${id}`, k, categoryIds.filter((c) => c === id).length);
+    const startsCount = categoryIds.reduce((sum, id) => sum + (starts.get(id) ?? 0), 0);
     check(`${at} state startsCount`, state.startsCount, startsCount);
     const doc = competitionDocs.get(state._id) as
       { registration: { entriesCount: number; startsCount: number }; categories: { id: string; startsCount: number }[] } | undefined;
