@@ -1,5 +1,7 @@
-// What one entry event costs as its competition grows: node bench/perEventCost.ts [--sizes
-// 10,1000,100000] [--events 1000] [--batch 50] [--categories 20] (`npm run bench:per-event`), with
+// What one event costs as its aggregate's history grows: node bench/perEventCost.ts [--parts
+// entries,links,locations] [--sizes 10,1000,100000] [--link-sizes 10,1000,10000]
+// [--location-sizes 10,1000,10000] [--events 1000] [--batch 50] [--categories 20]
+// (`npm run bench:per-event`), with
 // MONGO_URL naming the database server (the shared SecantusDB or a MongoDB; nothing is started),
 // or --store memory: the in-process memory store of the unit tests, whose bytes are the JSON of
 // what each write and load carries (our own cost, without a database).
@@ -11,6 +13,9 @@
 // finds, per event. The goal: flat (within 2x) from 10 to 100,000 entries. Each entry names one
 // category, so that a layout keeping a competition's entries in one document stays under
 // MongoDB's 16 MB up to 100,000 entries and can be measured beside this one.
+// Part `links`: a dancer with that many prior link changes (joins and leaves of clubs, coach
+// assignments, each with a new subject), then `--events` more. Part `locations`: a club with that
+// many locations, then `--events` location changes, additions and removals.
 import { parseArgs } from 'node:util';
 import { BSON, MongoClient } from 'mongodb';
 import type { DomainEvent } from '../services/events/index.ts';
@@ -21,13 +26,17 @@ import { projectionCollections } from '../projector/write/projectionCollections.
 import { projectEvents } from '../projector/write/projectEvents.ts';
 import type { ProjectionStore } from '../projector/write/projectionStore.ts';
 import { MemoryProjectionStore } from '../test/support/memoryProjectionStore.ts';
-import { category } from '../test/api/eventBuilders.ts';
+import type { StateKind } from '../projector/write/projectionStore.ts';
+import { category, clubLocation, dancerGrant, LV, person } from '../test/api/eventBuilders.ts';
 import { exampleEvent } from '../test/support/exampleEvents.ts';
 import { eventStream, numberedUuid, uuid, type EventStream } from '../test/support/testEvents.ts';
 
 const { values: args } = parseArgs({
   options: {
+    parts: { type: 'string', default: 'entries,links,locations' },
     sizes: { type: 'string', default: '10,1000,100000' },
+    'link-sizes': { type: 'string', default: '10,1000,10000' },
+    'location-sizes': { type: 'string', default: '10,1000,10000' },
     events: { type: 'string', default: '1000' },
     batch: { type: 'string', default: '50' },
     categories: { type: 'string', default: '20' },
@@ -100,6 +109,112 @@ function measured(c: Competition, n: number): DomainEvent[] {
   return events;
 }
 
+/** A dancer's link changes: joins and leaves of clubs, assignments and unassignments of coaches, each with a new subject. */
+interface Dancer {
+  s: EventStream;
+  changes: number;
+  at: number;
+}
+
+function dancerOpening(): { dancer: Dancer; events: DomainEvent[] } {
+  const s = eventStream(uuid());
+  return {
+    dancer: { s, changes: 0, at: 10 },
+    events: [
+      s.next('person.registered', at(0), person('Anna', 'Ozola', LV)),
+      s.next('person.role_granted', at(1), dancerGrant(at(1), '2030-01-01')),
+    ],
+  };
+}
+
+function linkChanges(d: Dancer, n: number): DomainEvent[] {
+  return Array.from({ length: n }, () => {
+    const i = d.changes++;
+    const subject = numberedUuid('b0000000-0000-4000-8000-', Math.floor(i / 2) + 1);
+    const since = at(d.at).slice(0, 10);
+    if (Math.floor(i / 2) % 2 === 1)
+      return i % 2 === 0
+        ? d.s.next('person.coach_assigned', at(d.at++), { coachId: subject, since })
+        : d.s.next('person.coach_unassigned', at(d.at++), { coachId: subject });
+    return i % 2 === 0
+      ? d.s.next('person.club_joined', at(d.at++), { role: 'dancer', clubId: subject, since })
+      : d.s.next('person.club_left', at(d.at++), { role: 'dancer', clubId: subject });
+  });
+}
+
+/** A club's locations: added, then changed, added and removed. */
+interface Club {
+  s: EventStream;
+  locations: number;
+  at: number;
+}
+
+function clubOpening(): { club: Club; events: DomainEvent[] } {
+  const s = eventStream(uuid());
+  const registered = s.next('club.registered', at(0), {
+    name: 'DSC Aurora',
+    logo: null,
+    foundedOn: null,
+    approvedAt: null,
+    contacts: { phone: null, email: null, website: null, instagram: null, facebook: null },
+    locations: [clubLocation(1, 'main', 'Rīga', LV)],
+  });
+  return { club: { s, locations: 1, at: 10 }, events: [registered] };
+}
+
+const locationId = (n: number): string => clubLocation(n, 'branch', 'Rīga', LV).id;
+
+function locationsAdded(c: Club, n: number): DomainEvent[] {
+  return Array.from({ length: n }, () => {
+    c.locations += 1;
+    return c.s.next('club.location_added', at(c.at++), { location: clubLocation(c.locations, 'branch', `City ${c.locations % 50}`, LV) });
+  });
+}
+
+/** Half changes of earlier locations, a third of the rest additions, the others removals. */
+function locationEvents(c: Club, n: number): DomainEvent[] {
+  const before = c.locations;
+  return Array.from({ length: n }, (_, i) => {
+    if (i % 2 === 0) {
+      const changed = 2 + ((i * 7919) % (before - 1));
+      return c.s.next('club.location_changed', at(c.at++), { locationId: locationId(changed), changes: { address: `street ${i}` } });
+    }
+    if (i % 6 === 1) return locationsAdded(c, 1)[0]!;
+    return c.s.next('club.location_removed', at(c.at++), { locationId: locationId(before + 1 - ((i * 31) % (before - 1))) });
+  });
+}
+
+/** One part's seed (not measured) and measured events, and the aggregate whose stored state is sized. */
+interface Scenario {
+  kind: StateKind;
+  aggregateId: string;
+  seed: DomainEvent[];
+  measured: DomainEvent[];
+}
+
+type Part = 'entries' | 'links' | 'locations';
+
+function scenario(part: Part, size: number): Scenario {
+  const events = Number(args.events);
+  switch (part) {
+    case 'entries': {
+      const { competition, events: opened } = opening(Number(args.categories));
+      const seed = [...opened, ...submissions(competition, size)];
+      return { kind: 'competition', aggregateId: competition.s.aggregateId, seed, measured: measured(competition, events) };
+    }
+    case 'links': {
+      const { dancer, events: opened } = dancerOpening();
+      const seed = [...opened, ...linkChanges(dancer, size)];
+      return { kind: 'person', aggregateId: dancer.s.aggregateId, seed, measured: linkChanges(dancer, events) };
+    }
+    case 'locations': {
+      const { club, events: opened } = clubOpening();
+      const seed = [...opened, ...locationsAdded(club, size - 1)];
+      return { kind: 'club', aggregateId: club.s.aggregateId, seed, measured: locationEvents(club, events) };
+    }
+  }
+}
+
 async function project(store: ProjectionStore, events: readonly DomainEvent[], batch: number): Promise<void> {
   for (let i = 0; i < events.length; i += batch) await projectEvents(events.slice(i, i + batch), store, config, NOW);
 }
@@ -113,14 +228,18 @@ interface Row {
 }
 
 /**
- * Seeds one competition of `size` entries into the store (not measured), then times the entry
- * events in batches, counting the traffic the store's hooks record; `stateBytes` sizes the
- * competition's stored state as the store keeps it.
+ * Seeds one aggregate of `size` into the store (not measured), then times the part's events in
+ * batches, counting the traffic the store's hooks record; `stateBytes` sizes the aggregate's
+ * stored state as the store keeps it.
  */
-async function seedThenTime(store: ProjectionStore, size: number, stateBytes: (competitionId: string) => Promise<number>): Promise<Row> {
-  const { competition, events } = opening(Number(args.categories));
-  await project(store, [...events, ...submissions(competition, size)], Number(args['seed-batch']));
-  const timed = measured(competition, Number(args.events));
+async function seedThenTime(
+  store: ProjectionStore,
+  part: Part,
+  size: number,
+  stateBytes: (kind: StateKind, id: string) => Promise<number>,
+): Promise<Row> {
+  const { kind, aggregateId, seed, measured: timed } = scenario(part, size);
+  await project(store, seed, Number(args['seed-batch']));
   traffic.on = true;
   traffic.written = 0;
   traffic.read = 0;
@@ -133,19 +252,19 @@ async function seedThenTime(store: ProjectionStore, size: number, stateBytes: (c
     usPerEvent: (elapsed * 1000) / timed.length,
     written: traffic.written / timed.length,
     read: traffic.read / timed.length,
-    stateBytes: await stateBytes(competition.s.aggregateId),
+    stateBytes: await stateBytes(kind, aggregateId),
   };
 }
 
-async function measure(size: number): Promise<Row> {
-  const db = client.db(`bench_per_event_${process.pid}_${size}`);
+async function measure(part: Part, size: number): Promise<Row> {
+  const db = client.db(`bench_per_event_${process.pid}_${part}_${size}`);
   await db.dropDatabase();
   try {
     const { generation } = await ensureMeta(db);
     const names = projectionCollections(generation);
     await ensureReadModelIndexes(db, names);
-    return await seedThenTime(new MongoProjectionStore(db, generation, { live: true }), size, async () => {
-      const state = await db.collection(names.states.competition).findOne({});
+    return await seedThenTime(new MongoProjectionStore(db, generation, { live: true }), part, size, async (kind, id) => {
+      const state = await db.collection<{ _id: string }>(names.states[kind]).findOne({ _id: id });
       return state ? BSON.calculateObjectSize(state) : 0;
     });
   } finally {
@@ -162,8 +281,10 @@ function countingMemoryStore(): ProjectionStore {
       if (typeof value !== 'function' || typeof name !== 'string') return value;
       return async (...params: unknown[]) => {
         const result: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, params);
-        if (traffic.on && (name.startsWith('write') || name === 'bumpRevisions')) traffic.written += jsonBytes(params[0]);
-        if (traffic.on && name.startsWith('load')) traffic.read += jsonBytes(result);
+        // writeDerived(listing, documents) names its listing first.
+        const written = name === 'writeDerived' ? params[1] : params[0];
+        if (traffic.on && (name.startsWith('write') || name === 'bumpRevisions')) traffic.written += jsonBytes(written);
+        if (traffic.on && (name.startsWith('load') || name.startsWith('find'))) traffic.read += jsonBytes(result);
         return result;
       };
     },
@@ -183,27 +304,35 @@ function jsonBytes(value: unknown): number {
   return JSON.stringify(value ?? null).length;
 }
 
-async function measureInMemory(size: number): Promise<Row> {
+async function measureInMemory(part: Part, size: number): Promise<Row> {
   const store = countingMemoryStore();
-  return seedThenTime(store, size, async (competitionId) => {
-    const state = (await store.loadStates('competition', [competitionId])).get(competitionId);
+  return seedThenTime(store, part, size, async (kind, id) => {
+    const state = (await store.loadStates(kind, [id])).get(id);
     return state ? jsonBytes(state) : 0;
   });
 }
 
-const rows = [];
-for (const size of args.sizes.split(',').map(Number)) {
-  const row = inMemory ? await measureInMemory(size) : await measure(size);
-  rows.push(row);
+const PARTS: Record<Part, { sizes: string; unit: string }> = {
+  entries: { sizes: args.sizes, unit: 'entries' },
+  links: { sizes: args['link-sizes'], unit: 'prior link changes' },
+  locations: { sizes: args['location-sizes'], unit: 'locations' },
+};
+
+for (const part of args.parts.split(',') as Part[]) {
+  const rows = [];
+  for (const size of PARTS[part].sizes.split(',').map(Number)) {
+    const row = inMemory ? await measureInMemory(part, size) : await measure(part, size);
+    rows.push(row);
+    process.stdout.write(
+      `${part}: ${row.size.toLocaleString('en')} ${PARTS[part].unit}: ${row.usPerEvent.toFixed(0)} µs/event, ${row.written.toFixed(0)} B written/event, ` +
+        `${row.read.toFixed(0)} B read/event (stored state ${row.stateBytes.toLocaleString('en')} B; ${inMemory ? 'memory store' : url})\n`,
+    );
+  }
+  const first = rows[0]!;
+  const last = rows.at(-1)!;
   process.stdout.write(
-    `${row.size.toLocaleString('en')} entries: ${row.usPerEvent.toFixed(0)} µs/event, ${row.written.toFixed(0)} B written/event, ` +
-      `${row.read.toFixed(0)} B read/event (competition state ${row.stateBytes.toLocaleString('en')} B; ${inMemory ? 'memory store' : url})\n`,
+    `${part}: largest/smallest: ${(last.usPerEvent / first.usPerEvent).toFixed(2)}x time, ${(last.written / first.written).toFixed(2)}x bytes written, ` +
+      `${(last.read / first.read).toFixed(2)}x bytes read (goal: within 2x)\n`,
   );
 }
-const first = rows[0]!;
-const last = rows.at(-1)!;
-process.stdout.write(
-  `largest/smallest: ${(last.usPerEvent / first.usPerEvent).toFixed(2)}x time, ${(last.written / first.written).toFixed(2)}x bytes written, ` +
-    `${(last.read / first.read).toFixed(2)}x bytes read (goal: within 2x)\n`,
-);
 if (!inMemory) await client.close();

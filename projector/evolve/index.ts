@@ -18,6 +18,7 @@ export {
   coachReadDocument,
   coachStaffFacts,
   dancerLinkFacts,
+  dancerListed,
   deriveCoachListing,
   roleReadDocuments,
   type CoachListing,

@@ -99,6 +99,13 @@ export function roleReadDocuments(state: PersonState, now: Date, config: Project
   return { dancer: dancerDoc, judge: judgeDoc };
 }
 
+/** The dancer role's reported-REGISTRY intervals at `now` (what its link facts are cut to); empty without a dancer role. */
+export function dancerListed(state: PersonState, now: Date, config: ProjectionConfig): Interval[] {
+  const at = now.toISOString();
+  const s = advancePerson(state, at, config.zone);
+  return s.roles.dancer ? paidRoleTimeline(s.roles.dancer, at).listed : [];
+}
+
 /** Facts of the dancer role's club and coach links at `now` (empty when the person has no dancer link). */
 export function dancerLinkFacts(state: PersonState, now: Date, config: ProjectionConfig): MemberLinkFact[] {
   const at = now.toISOString();

@@ -67,7 +67,20 @@ export interface PersonState extends AggregateMeta {
     coach: CoachRoleState | null;
     judge: JudgeRoleState | null;
   };
+  /**
+   * Every link the person opened, for the pure fold (the tests, the reference model). The writer
+   * keeps each link's periods as a record of its own (person_links) and puts here only those a
+   * batch may touch or whose facts it recomputes; it never stores them in person_states.
+   */
   links: PersonLink[];
+  /** The writer's account of the person's link records (projector/write/personLinkRecords.ts); absent in the pure fold. */
+  linkBook?: {
+    open: string[];
+    factsAt: string | null;
+    factsFrom: string | null;
+    factsSince: number;
+    lastEnd: string | null;
+  };
 }
 
 export function initialPersonState(id: string): PersonState {

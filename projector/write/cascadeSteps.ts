@@ -1,6 +1,7 @@
 import type { ClubDocument, CoachDocument } from '../../services/readModel/documents.ts';
 import type { MemberLinkFact } from '../evolve/index.ts';
 import type { CompetitionEntryRecord } from './competitionEntryRecords.ts';
+import type { PersonLinkRecord } from './personLinkRecords.ts';
 import { deriveClubs, deriveCoaches, type DerivationEdges } from './deriveSubjects.ts';
 import type { Cascade } from './planCascade.ts';
 import type { OwnDocs, Stamped, Stamps, States } from './projectionStore.ts';
@@ -11,6 +12,7 @@ import type { OwnDocs, Stamped, Stamps, States } from './projectionStore.ts';
  */
 export type Slot =
   | 'competitionEntries'
+  | 'personLinks'
   | 'states'
   | 'ownDocuments'
   | 'dancerFacts'
@@ -24,6 +26,7 @@ export type Slot =
 /** One write a step asks for, as data: the runner makes it (see writeCascade). */
 export type SlotWrite =
   | { slot: 'competitionEntries'; entries: readonly CompetitionEntryRecord[] }
+  | { slot: 'personLinks'; records: readonly PersonLinkRecord[] }
   | { slot: 'states'; states: States }
   | { slot: 'ownDocuments' | 'sweptDocuments'; docs: OwnDocs; stamps: Stamps }
   | { slot: 'dancerFacts'; facts: ReadonlyMap<string, MemberLinkFact>; stamps: Stamps }
@@ -88,6 +91,14 @@ export const writeOrder: readonly CascadeStep[] = [
     run: ({ own }) => ({ writes: [{ slot: 'competitionEntries', entries: own.entries }] }),
   }),
   step({
+    name: 'personLinks',
+    reads: ['own'],
+    loads: [],
+    writes: ['personLinks'],
+    handsOn: [],
+    run: ({ own }) => ({ writes: [{ slot: 'personLinks', records: own.personLinks }] }),
+  }),
+  step({
     name: 'ownStatesAndDocuments',
     reads: ['own'],
     loads: [],
@@ -124,7 +135,7 @@ export const writeOrder: readonly CascadeStep[] = [
   step({
     name: 'staffFacts',
     reads: ['coaches'],
-    loads: ['states', 'dancerFacts', 'coachRevisions', 'staffFacts'],
+    loads: ['states', 'personLinks', 'dancerFacts', 'coachRevisions', 'staffFacts'],
     writes: ['staffFacts'],
     handsOn: ['coachDocs', 'staffClubs'],
     run: async ({ coaches }, edges) => {
@@ -187,6 +198,14 @@ export const ORDER_RULES: readonly OrderRule[] = [
       'a competition counts its entries by delta: an entry record newer than the stored state is read as it was when ' +
       'its batch started (its prev), so the replay of a batch that died between the two computes the same deltas; a state ' +
       'stored before its entries would count them again on the replay',
+  },
+  {
+    before: 'personLinks',
+    after: 'states',
+    why:
+      "a person's state lists its open link records and what its last batch recomputed: a link record newer than the " +
+      'stored state is read as it was when its batch started (its prev), so the replay of a batch that died between the ' +
+      'two folds the same periods; a state stored before its records would name open records that are not',
   },
   {
     before: 'states',

@@ -96,6 +96,7 @@ describe('competition entries as records of their own', () => {
       const index = writeOrder.findIndex((st) => st.name === step);
       const methods = [
         'writeCompetitionEntries',
+        'writePersonLinks',
         'writeStates',
         'writeOwnDocs',
         'writeDancerFacts',

@@ -1,6 +1,7 @@
 import type { ReadListing } from '../../services/readModel/indexPlan.ts';
 import { runIsolating } from '../consume/runIsolating.ts';
 import type { ProjectionConfig } from '../evolve/index.ts';
+import { linksAfterFold, linksBeforeFold } from './batchLinks.ts';
 import { loadBatch, noneDue } from './loadBatch.ts';
 import { planCascade } from './planCascade.ts';
 import type { ProjectionStore } from './projectionStore.ts';
@@ -80,7 +81,9 @@ async function sweepPersonsCollecting(
   const due = { ...noneDue, persons };
   // Every subject a fact reaches is collected, changed or not: nothing to compare with.
   const loaded = await loadBatch(store, [], due, false);
-  const plan = planCascade({ ...loaded, due, replayed: new Set() }, now, config);
+  const links = await linksBeforeFold(store, loaded, [], due, now, config);
+  await linksAfterFold(store, loaded, links, new Set(persons), now, config);
+  const plan = planCascade({ ...loaded, links, due, replayed: new Set() }, now, config);
   for (const id of plan.coaches.ids) deferred.coaches.add(id);
   for (const id of plan.clubs) deferred.clubs.add(id);
   await writeCascade({ ...plan, coaches: { ids: new Set(), forced: new Set() }, clubs: new Set() }, { store, config, now });

@@ -9,6 +9,7 @@ import {
   type MemberLinkFact,
   type ProjectionConfig,
 } from '../evolve/index.ts';
+import { putLinksOf } from './personLinkRecords.ts';
 import { sameFact } from './planCascade.ts';
 import type { ProjectionStore, Stamped } from './projectionStore.ts';
 import { subjectsReachedBy } from './subjectsReachedBy.ts';
@@ -36,16 +37,20 @@ export async function deriveCoaches(
 ): Promise<DerivedCoaches> {
   const ids = [...coaches.ids];
   if (ids.length === 0) return { coachDocs: [], staffFacts: [], staffClubs: new Set() };
-  const [inputs, states, storedStaff] = await Promise.all([
+  const [inputs, states, storedStaff, staffLinks] = await Promise.all([
     subjectInputs(store, 'coach', ids),
     store.loadStates('person', ids),
     store.loadMemberFacts('coach', ids),
+    // A coach's staff facts and its document's clubs come from every staff link it has had.
+    store.findPersonLinks({ personIds: ids, role: 'coach' }),
   ]);
+  const linksOf = Map.groupBy(staffLinks, (record) => record.personId);
   const coachDocs: Stamped<CoachDocument | null>[] = [];
   const staffFacts: Stamped<MemberLinkFact>[] = [];
   for (const id of ids) {
     const state = states.get(id);
     if (!state?.roles.coach) continue;
+    putLinksOf(state, linksOf.get(id) ?? []);
     const current = advancePerson(state, now, config.zone);
     const listing = deriveCoachListing(current, inputs.factsOf(id), now, config);
     if (!listing) continue;

@@ -22,6 +22,7 @@ import type {
   States,
 } from './projectionStore.ts';
 import type { CompetitionEntryRecord } from './competitionEntryRecords.ts';
+import type { PersonLinkQuery, PersonLinkRecord } from './personLinkRecords.ts';
 import { lostGuards } from './lostGuards.ts';
 import { projectionCollections, type ProjectionCollections } from './projectionCollections.ts';
 import { writeTallied } from './talliedBulk.ts';
@@ -226,6 +227,54 @@ export class MongoProjectionStore implements ProjectionStore {
     }));
     await this.insertNewThenReplace(this.names.competitionEntries, ops, (id) => this.absent.has(id));
     for (const record of records) this.absent.delete(record._id);
+  }
+
+  async loadPersonLinks(ids: readonly string[]): Promise<PersonLinkRecord[]> {
+    if (ids.length === 0) return [];
+    const docs = await this.coll(this.names.personLinks)
+      .find({ _id: { $in: [...ids] } })
+      .toArray();
+    const found = new Set(docs.map((d) => String(d._id)));
+    for (const id of ids) if (!found.has(id)) this.absent.add(id);
+    return docs as unknown as PersonLinkRecord[];
+  }
+
+  async findPersonLinks(query: PersonLinkQuery): Promise<PersonLinkRecord[]> {
+    if (query.personIds.length === 0) return [];
+    const { endFrom, newerThan, role } = query;
+    // One range per find, each on its own index (a top-level $or is a scan on SecantusDB).
+    const filters: Document[] = [];
+    if (endFrom !== undefined) filters.push({ end: { $gte: endFrom } });
+    if (newerThan !== undefined) filters.push({ v: { $gt: newerThan } });
+    if (filters.length === 0) filters.push({});
+    const personId = { $in: [...new Set(query.personIds)] };
+    const found = await Promise.all(
+      filters.map((filter) =>
+        this.coll(this.names.personLinks)
+          .find({ personId, ...filter, ...(role === undefined ? {} : { role }) })
+          .toArray(),
+      ),
+    );
+    const byId = new Map(found.flat().map((d) => [String(d._id), d]));
+    return [...byId.values()] as unknown as PersonLinkRecord[];
+  }
+
+  async writePersonLinks(records: readonly PersonLinkRecord[]): Promise<void> {
+    withinBudgets('state', this.names.personLinks, records);
+    // A record written by a batch that started from a newer state stays (this writer is stale).
+    const ops: AnyBulkWriteOperation<Stored>[] = records.map((record) => ({
+      replaceOne: { filter: { _id: record._id, pv: { $lte: record.pv } }, replacement: record, upsert: true },
+    }));
+    await this.insertNewThenReplace(this.names.personLinks, ops, (id) => this.absent.has(id));
+    for (const record of records) this.absent.delete(record._id);
+  }
+
+  async loadFactsById(ids: readonly string[]): Promise<MemberLinkFact[]> {
+    if (ids.length === 0) return [];
+    const docs = await this.coll(this.names.memberLinks)
+      .find({ _id: { $in: [...ids] } }, { projection: { rev: 0, stamp: 0 } })
+      .toArray();
+    return docs as unknown as MemberLinkFact[];
   }
 
   async findDue(listing: keyof ProjectionCollections['read'], now: Date, limit: number): Promise<string[]> {

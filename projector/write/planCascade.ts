@@ -7,6 +7,7 @@ import {
   type ProjectionConfig,
 } from '../evolve/index.ts';
 import { changedEntryRecords, type LoadedEntries } from './competitionEntryRecords.ts';
+import { changedLinkRecords, withoutLinks, type LoadedLinks, type PersonLinkBook } from './personLinkRecords.ts';
 import type { OwnDocs, OwnWrites, StateKind, States } from './projectionStore.ts';
 import { subjectsReachedBy } from './subjectsReachedBy.ts';
 
@@ -30,6 +31,12 @@ export interface CascadeInput {
   storedFacts: ReadonlyMap<string, MemberLinkFact>;
   /** The entries the events name, by competition, as loaded before the fold. */
   entries: ReadonlyMap<string, LoadedEntries>;
+  /**
+   * The link records loaded for each person (loadNamedLinks, loadLinkHistory): its state holds
+   * their periods, and its facts are recomputed for them alone. A person absent here holds every
+   * link in its state, as the pure fold's (the plan's unit tests).
+   */
+  links?: ReadonlyMap<string, LoadedLinks>;
 }
 
 /** What a batch writes, before the coaches and clubs are derived from the stored facts. */
@@ -64,11 +71,15 @@ export interface Cascade {
 export function planCascade(input: CascadeInput, now: Date, config: ProjectionConfig): Cascade {
   const { states, withEvents, due } = input;
   const forced = new Set([...input.replayed, ...due.persons]);
+  const linkWrites = input.links
+    ? changedLinkRecords(states.person, input.links, withEvents.person, now.toISOString())
+    : { records: [], books: new Map<string, PersonLinkBook>() };
   const own: OwnWrites = {
-    states: statesWithEvents(states, withEvents),
+    states: statesWithEvents(states, withEvents, input.links, linkWrites.books),
     docs: { competitions: new Map(), dancers: new Map(), judges: new Map() },
     facts: new Map(),
     entries: changedEntryRecords(states.competition, input.entries),
+    personLinks: linkWrites.records,
     stamps: {
       stampAt: now.toISOString(),
       versions: new Map([
@@ -99,13 +110,22 @@ export function planCascade(input: CascadeInput, now: Date, config: ProjectionCo
 
 /**
  * The folded states of the aggregates that had events (the only states a batch writes), a
- * competition's without the entries its fold loaded: they are written as records of their own,
- * and the store (its byte budgets among it) sees the state as it is stored.
+ * competition's without the entries its fold loaded and a person's without its links: they are
+ * written as records of their own, and the store (its byte budgets among it) sees the state as it
+ * is stored. A person's state gets its new link book.
  */
-export function statesWithEvents(states: States, withEvents: CascadeInput['withEvents']): States {
+export function statesWithEvents(
+  states: States,
+  withEvents: CascadeInput['withEvents'],
+  links?: ReadonlyMap<string, LoadedLinks>,
+  books?: ReadonlyMap<string, PersonLinkBook>,
+): States {
   const only = <S>(kind: StateKind, all: Map<string, S>): Map<string, S> => new Map([...all].filter(([id]) => withEvents[kind].has(id)));
   const competition = new Map([...only('competition', states.competition)].map(([id, state]) => [id, { ...state, entries: {} }]));
-  return { competition, person: only('person', states.person), club: only('club', states.club) };
+  const person = new Map(
+    [...only('person', states.person)].map(([id, state]) => [id, links?.has(id) ? withoutLinks(state, books?.get(id)) : state]),
+  );
+  return { competition, person, club: only('club', states.club) };
 }
 
 /** Whether a newly computed fact says what the stored one says (what a subject is derived from). */

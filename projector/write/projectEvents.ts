@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../services/events/index.ts';
 import type { Outcome, ProjectionConfig } from '../evolve/index.ts';
+import { linksAfterFold, linksBeforeFold } from './batchLinks.ts';
 import { foldEvents } from './foldEvents.ts';
 import { loadBatch, noneDue } from './loadBatch.ts';
 import { planCascade } from './planCascade.ts';
@@ -25,8 +26,11 @@ export async function projectEvents(
   config: ProjectionConfig,
   now: Date,
 ): Promise<BatchResult> {
-  const loaded = await loadBatch(store, events, noneDue, true);
+  const loaded = await loadBatch(store, events, noneDue, false);
+  const links = await linksBeforeFold(store, loaded, events, noneDue, now, config);
   const { outcomes, replayed } = foldEvents(events, loaded.states, config);
-  const written = await writeCascade(planCascade({ ...loaded, due: noneDue, replayed }, now, config), { store, config, now });
+  const storedFacts = await linksAfterFold(store, loaded, links, replayed, now, config);
+  const plan = planCascade({ ...loaded, storedFacts, links, due: noneDue, replayed }, now, config);
+  const written = await writeCascade(plan, { store, config, now });
   return { outcomes, written };
 }

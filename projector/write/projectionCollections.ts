@@ -6,6 +6,8 @@ export interface ProjectionCollections {
   states: { competition: string; person: string; club: string };
   /** A competition's entries, one record each (projector/write/competitionEntryRecords.ts), format 5 on. */
   competitionEntries: string;
+  /** A person's links, one record per subject (projector/write/personLinkRecords.ts), format 6 on. */
+  personLinks: string;
   memberLinks: string;
   revisions: string;
   /** The counts of the read documents' facet keys (projector/write/talliedBulk.ts), format 4 on. */
@@ -23,6 +25,7 @@ export function projectionCollections(generation: number): ProjectionCollections
       club: name(projectorCollections.clubStates),
     },
     competitionEntries: name(projectorCollections.competitionEntries),
+    personLinks: name(projectorCollections.personLinks),
     memberLinks: name(projectorCollections.memberLinks),
     revisions: name('subject_revisions'),
     tallies: name(TALLIES_COLLECTION),
@@ -37,5 +40,5 @@ export function projectionCollections(generation: number): ProjectionCollections
 }
 
 export function allCollectionNames(c: ProjectionCollections): string[] {
-  return [...Object.values(c.states), c.competitionEntries, c.memberLinks, c.revisions, c.tallies, ...Object.values(c.read)];
+  return [...Object.values(c.states), c.competitionEntries, c.personLinks, c.memberLinks, c.revisions, c.tallies, ...Object.values(c.read)];
 }

@@ -7,6 +7,7 @@ import type {
 } from '../../services/readModel/documents.ts';
 import type { ClubState, CompetitionState, MemberLinkFact, PersonState } from '../evolve/index.ts';
 import type { CompetitionEntryRecord } from './competitionEntryRecords.ts';
+import type { PersonLinkQuery, PersonLinkRecord } from './personLinkRecords.ts';
 
 // The I/O edge of the projector. The cascade (writeCascade) decides what to write; a store only loads and
 // writes. MongoProjectionStore is the real one; MemoryProjectionStore (test/support) keeps everything in maps
@@ -48,6 +49,8 @@ export interface OwnWrites {
   facts: Map<string, MemberLinkFact>;
   /** The entries the batch changed, written before the states (see ORDER_RULES). */
   entries: CompetitionEntryRecord[];
+  /** The person link records the batch changed, written before the states likewise. */
+  personLinks: PersonLinkRecord[];
   stamps: Stamps;
 }
 
@@ -80,6 +83,14 @@ export interface ProjectionStore {
    * (`pv` greater: this writer is stale).
    */
   writeCompetitionEntries(records: readonly CompetitionEntryRecord[]): Promise<void>;
+  /** The person link records of these ids (`<personId>|<kind>|<role>|<subjectId>`) that exist. */
+  loadPersonLinks(ids: readonly string[]): Promise<PersonLinkRecord[]>;
+  /** The person link records the query selects (see PersonLinkQuery). */
+  findPersonLinks(query: PersonLinkQuery): Promise<PersonLinkRecord[]>;
+  /** Each record unless the stored one was written by a batch that started from a newer state (`pv` greater). */
+  writePersonLinks(records: readonly PersonLinkRecord[]): Promise<void>;
+  /** The stored facts of these ids that exist (a batch compares the facts it recomputed with them). */
+  loadFactsById(ids: readonly string[]): Promise<MemberLinkFact[]>;
   /** Every fact of the subjects, open and closed (the derivations need the history). */
   loadFacts(kind: 'club' | 'coach', subjectIds: readonly string[]): Promise<MemberLinkFact[]>;
   /**
@@ -87,7 +98,7 @@ export interface ProjectionStore {
    * a coach's staff facts), so the writer re-derives only the subjects whose facts change.
    */
   loadMemberFacts(memberRole: 'dancer' | 'coach', memberIds: readonly string[]): Promise<MemberLinkFact[]>;
-  /** States never go back in version (a consumer fenced out by a rebalance loses); a competition's is stored without its entries. */
+  /** States never go back in version (a consumer fenced out by a rebalance loses); a competition's is stored without its entries, a person's without its links. */
   writeStates(states: States): Promise<void>;
   /** Competition, dancer and judge documents, each under its stamp (a null deletes). */
   writeOwnDocs(docs: OwnDocs, stamps: Stamps): Promise<void>;

@@ -1,6 +1,8 @@
 import type { DomainEvent } from '../../services/events/index.ts';
 import type { Outcome, ProjectionConfig } from '../evolve/index.ts';
 import { changedEntryRecords } from './competitionEntryRecords.ts';
+import { linksBeforeFold } from './batchLinks.ts';
+import { changedLinkRecords } from './personLinkRecords.ts';
 import { foldEvents } from './foldEvents.ts';
 import { loadBatch, noneDue } from './loadBatch.ts';
 import { statesWithEvents } from './planCascade.ts';
@@ -33,13 +35,18 @@ export async function replayChunk(
   config: ProjectionConfig,
   deferred: DeferredSubjects,
 ): Promise<Outcome[]> {
-  const { states, withEvents, entries } = await loadBatch(store, events, noneDue, false);
+  const loaded = await loadBatch(store, events, noneDue, false);
+  const { states, withEvents, entries } = loaded;
+  // No facts are computed until the end (the books say so: factsAt null), so `now` is not read.
+  const links = await linksBeforeFold(store, loaded, events, noneDue, new Date(0), config);
   const { outcomes } = foldEvents(events, states, config);
   for (const id of withEvents.competition) deferred.competitions.add(id);
   for (const id of withEvents.person) deferred.persons.add(id);
   for (const id of withEvents.club) deferred.clubs.add(id);
   // Entries before states, as in a live batch (ORDER_RULES).
   await store.writeCompetitionEntries(changedEntryRecords(states.competition, entries));
-  await store.writeStates(statesWithEvents(states, withEvents));
+  const { records, books } = changedLinkRecords(states.person, links, withEvents.person, null);
+  await store.writePersonLinks(records);
+  await store.writeStates(statesWithEvents(states, withEvents, links, books));
   return outcomes;
 }

@@ -1,4 +1,5 @@
 import type { ProjectionConfig } from '../evolve/index.ts';
+import { linksAfterFold, linksBeforeFold } from './batchLinks.ts';
 import { loadBatch, noneDue } from './loadBatch.ts';
 import { planCascade, type DueSubjects } from './planCascade.ts';
 import type { ProjectionStore } from './projectionStore.ts';
@@ -17,6 +18,12 @@ export async function sweepSubjects(
   now: Date,
 ): Promise<Written> {
   const subjects = { ...noneDue, ...due };
-  const loaded = await loadBatch(store, [], subjects, true);
-  return writeCascade(planCascade({ ...loaded, due: subjects, replayed: new Set() }, now, config), { store, config, now });
+  const loaded = await loadBatch(store, [], subjects, false);
+  const links = await linksBeforeFold(store, loaded, [], subjects, now, config);
+  const storedFacts = await linksAfterFold(store, loaded, links, new Set(subjects.persons), now, config);
+  return writeCascade(planCascade({ ...loaded, storedFacts, links, due: subjects, replayed: new Set() }, now, config), {
+    store,
+    config,
+    now,
+  });
 }

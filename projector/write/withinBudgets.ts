@@ -60,6 +60,10 @@ export function stepWithinBudgets(writes: readonly SlotWrite[]): void {
         // One entry's categories and its previous ones: two events' worth, like a state.
         withinBudgets('state', 'competition_entries', write.entries);
         break;
+      case 'personLinks':
+        // One link's periods with one subject, and the periods before: a state's budget.
+        withinBudgets('state', 'person_links', write.records);
+        break;
       case 'coachRevisions':
       case 'clubRevisions':
         break;

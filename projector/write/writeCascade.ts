@@ -46,6 +46,8 @@ async function writeSlot(store: ProjectionStore, write: SlotWrite, written: Writ
   switch (write.slot) {
     case 'competitionEntries':
       return store.writeCompetitionEntries(write.entries);
+    case 'personLinks':
+      return store.writePersonLinks(write.records);
     case 'states':
       return store.writeStates(write.states);
     case 'ownDocuments':

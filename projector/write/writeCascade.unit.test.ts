@@ -71,6 +71,7 @@ function interleave(events: readonly DomainEvent[], partitions: number, seed: nu
 /** The store method each slot's write is made through (writeCascade's writeSlot). */
 const SLOT_METHOD: Record<Slot, keyof ProjectionStore> = {
   competitionEntries: 'writeCompetitionEntries',
+  personLinks: 'writePersonLinks',
   states: 'writeStates',
   ownDocuments: 'writeOwnDocs',
   sweptDocuments: 'writeOwnDocs',

@@ -27,6 +27,8 @@ export const projectorCollections = {
   competitionEntries: 'competition_entries',
   /** One aggregate state per person (projector/evolve/personState.ts). */
   personStates: 'person_states',
+  /** The periods of one link of a person, `<personId>|<kind>|<role>|<subjectId>` (projector/write/personLinkRecords.ts). */
+  personLinks: 'person_links',
   /** One aggregate state per club (projector/evolve/clubState.ts). */
   clubStates: 'club_states',
   /** Link facts (projector/evolve/memberLinks.ts), read back by subjectId to derive coaches and clubs. */

@@ -152,6 +152,10 @@ export const REMOVALS_INDEX: IndexDescription = { name: REMOVALS_INDEX_NAME, key
 export const MEMBER_LINKS_INDEX: IndexDescription = { name: 'facts_by_subject', key: { kind: 1, subjectId: 1 } };
 /** The writer compares a member's new facts with its stored ones (loadMemberFacts). */
 export const MEMBER_FACTS_INDEX: IndexDescription = { name: 'facts_by_member', key: { memberId: 1, memberRole: 1 } };
+/** A batch reads a person's link records that ended since an instant, or were written since a version (findPersonLinks). */
+export const PERSON_LINKS_BY_END_INDEX: IndexDescription = { name: 'links_by_end', key: { personId: 1, end: 1 } };
+export const PERSON_LINKS_BY_VERSION_INDEX: IndexDescription = { name: 'links_by_version', key: { personId: 1, v: 1 } };
+const PERSON_LINKS_INDEXES = [PERSON_LINKS_BY_END_INDEX, PERSON_LINKS_BY_VERSION_INDEX];
 
 /**
  * Every index of a read collection in `format`: one per query shape (shapes whose filters share
@@ -169,6 +173,7 @@ export function readCollectionIndexes(listing: ReadListing, format: number = REA
 export interface IndexedCollections {
   readonly read: Readonly<Record<ReadListing, string>>;
   readonly memberLinks?: string;
+  readonly personLinks?: string;
 }
 
 const NAMESPACE_NOT_FOUND = 26;
@@ -206,6 +211,7 @@ async function ensureIndexes(db: Db, collection: string, indexes: readonly Index
  */
 export async function ensureWriterIndexes(db: Db, collections: IndexedCollections): Promise<void> {
   if (collections.memberLinks !== undefined) await ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX, MEMBER_FACTS_INDEX]);
+  if (collections.personLinks !== undefined) await ensureIndexes(db, collections.personLinks, PERSON_LINKS_INDEXES);
 }
 
 /** Creates the planned indexes of one read collection in `format`. Idempotent. */
@@ -227,5 +233,6 @@ export async function ensureReadModelIndexes(
   const jobs = listings.map((listing) => ensureListingIndexes(db, listing, collections.read[listing], format));
   if (collections.memberLinks !== undefined)
     jobs.push(ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX, MEMBER_FACTS_INDEX]));
+  if (collections.personLinks !== undefined) jobs.push(ensureIndexes(db, collections.personLinks, PERSON_LINKS_INDEXES));
   await Promise.all(jobs);
 }

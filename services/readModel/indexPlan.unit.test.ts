@@ -66,9 +66,10 @@ const COUNTRY_ID_PATH: Record<number, { people: string; clubs: string }> = {
   3: { people: 'q.country', clubs: 'q.country' },
   4: { people: 'q.country', clubs: 'q.country' },
   5: { people: 'q.country', clubs: 'q.country' },
+  6: { people: 'q.country', clubs: 'q.country' },
 };
 /** Where the search tokens are, by format: in `q` until format 3 gave them a field of their own. */
-const SEARCH_PATH: Record<number, string> = { 1: 'q.tokens', 2: 'q.tokens', 3: 's.tokens', 4: 's.tokens', 5: 's.tokens' };
+const SEARCH_PATH: Record<number, string> = { 1: 'q.tokens', 2: 'q.tokens', 3: 's.tokens', 4: 's.tokens', 5: 's.tokens', 6: 's.tokens' };
 const equalityPaths = (format: number, listing: ReadListing): Record<string, string> => {
   const countryId = COUNTRY_ID_PATH[format]![listing === 'clubs' ? 'clubs' : 'people'];
   return listing === 'clubs'
@@ -87,6 +88,8 @@ const INDEX_COUNTS: Record<number, Record<ReadListing, number>> = {
   4: { competitions: 14, dancers: 12, coaches: 11, judges: 10, clubs: 10 },
   // Format 5 changes the projector's own collections, not the read ones.
   5: { competitions: 14, dancers: 12, coaches: 11, judges: 10, clubs: 10 },
+  // Format 6 likewise (the persons' links).
+  6: { competitions: 14, dancers: 12, coaches: 11, judges: 10, clubs: 10 },
 };
 /** Filters whose one index leads with them and does not sort: the database sorts their matches (search: a top-k sort; a roster: a few dozen). */
 const UNSORTED_LEADING = new Set(['search', 'clubId', 'coachId']);

@@ -136,6 +136,8 @@ export const LISTING_FILTERS: Readonly<Record<number, ListingFilterTable>> = {
   4: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.own),
   // Format 5 moves the competitions' entries out of their states; the read documents are format 4's.
   5: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.own),
+  // Format 6 moves the persons' links out of their states; the read documents are format 5's.
+  6: listingFilterTable(COUNTRY_FILTERS[2], SEARCH.own),
 };
 
 /** The filter table of `format`; throws on a format this code does not serve. */

@@ -20,8 +20,13 @@
  *    and the state keeps its counts (entries, starts per category, their total) by delta, so an
  *    event costs what it touches, not what the competition holds. The read documents and their
  *    tallies are format 4's; a format 4 state would lack the counters, hence the rebuild.
+ * 6. A person's links leave its state for records of their own (`person_links`, one per member
+ *    role and subject, holding every period of that link), and the state keeps which are open and
+ *    which link facts its last batch recomputed, so a link event loads and writes the link it
+ *    names and the facts that change, not the person's history. The read documents and their
+ *    tallies are format 5's; a format 5 person state holds its links inline, hence the rebuild.
  */
-export const READ_MODEL_FORMAT = 5;
+export const READ_MODEL_FORMAT = 6;
 
 /** The first format whose generations have tallies (a projector of an older one does not keep them). */
 export const TALLIES_SINCE_FORMAT = 4;

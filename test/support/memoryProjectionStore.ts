@@ -1,5 +1,6 @@
 import type { MemberLinkFact, StoredCompetitionState } from '../../projector/evolve/index.ts';
 import type { CompetitionEntryRecord } from '../../projector/write/competitionEntryRecords.ts';
+import type { PersonLinkQuery, PersonLinkRecord } from '../../projector/write/personLinkRecords.ts';
 import type {
   DerivedDocs,
   DerivedListing,
@@ -66,9 +67,15 @@ export class MemoryProjectionStore implements ProjectionStore {
   };
   /** The competition entry records, by `<competitionId>|<entryId>`. */
   readonly entries = new Map<string, CompetitionEntryRecord>();
+  /** The person link records, by `<personId>|<kind>|<role>|<subjectId>`. */
+  readonly personLinks = new Map<string, PersonLinkRecord>();
+  /** `personId` → its link record ids, so a query costs what a database index would. */
+  private readonly linksByPerson = new Map<string, Set<string>>();
   readonly writes = new Map<string, number>();
   /** Serialized bytes written per collection (only with `countBytes`). */
   readonly bytes = new Map<string, number>();
+  /** Serialized bytes loaded per collection (only with `countBytes`). */
+  readonly loadedBytes = new Map<string, number>();
   /** Documents loaded per collection (states and entry records). */
   readonly loads = new Map<string, number>();
   readonly changed: string[][] = [];
@@ -89,6 +96,13 @@ export class MemoryProjectionStore implements ProjectionStore {
     let n = 0;
     for (const value of values) n += JSON.stringify(value).length;
     this.bytes.set(collection, (this.bytes.get(collection) ?? 0) + n);
+  }
+
+  private countLoaded(collection: string, values: Iterable<unknown>): void {
+    if (!this.countBytes) return;
+    let n = 0;
+    for (const value of values) n += JSON.stringify(value).length;
+    this.loadedBytes.set(collection, (this.loadedBytes.get(collection) ?? 0) + n);
   }
 
   private noteWritten(collection: string, ids: Iterable<string>): void {
@@ -114,12 +128,14 @@ export class MemoryProjectionStore implements ProjectionStore {
       if (state) found.set(id, kind === 'competition' ? { ...this.copy(state), entries: {} } : this.copy(state));
     }
     this.loads.set(`${kind}_states`, (this.loads.get(`${kind}_states`) ?? 0) + found.size);
+    this.countLoaded(`${kind}_states`, found.values());
     return Promise.resolve(found);
   }
 
   loadCompetitionEntries(ids: readonly string[]): Promise<CompetitionEntryRecord[]> {
     const found = ids.flatMap((id) => (this.entries.has(id) ? [this.copy(this.entries.get(id)!)] : []));
     this.loads.set('competition_entries', (this.loads.get('competition_entries') ?? 0) + found.length);
+    this.countLoaded('competition_entries', found);
     return Promise.resolve(found);
   }
 
@@ -134,12 +150,63 @@ export class MemoryProjectionStore implements ProjectionStore {
     return Promise.resolve();
   }
 
+  loadPersonLinks(ids: readonly string[]): Promise<PersonLinkRecord[]> {
+    const found = ids.flatMap((id) => (this.personLinks.has(id) ? [this.copy(this.personLinks.get(id)!)] : []));
+    this.loads.set('person_links', (this.loads.get('person_links') ?? 0) + found.length);
+    this.countLoaded('person_links', found);
+    return Promise.resolve(found);
+  }
+
+  findPersonLinks(query: PersonLinkQuery): Promise<PersonLinkRecord[]> {
+    const { endFrom, newerThan, role } = query;
+    const found: PersonLinkRecord[] = [];
+    for (const personId of new Set(query.personIds)) {
+      for (const id of this.linksByPerson.get(personId) ?? []) {
+        const record = this.personLinks.get(id)!;
+        if (role !== undefined && record.role !== role) continue;
+        const selected =
+          (endFrom === undefined && newerThan === undefined) ||
+          (endFrom !== undefined && record.end !== null && record.end >= endFrom) ||
+          (newerThan !== undefined && record.v > newerThan);
+        if (selected) found.push(this.copy(record));
+      }
+    }
+    this.loads.set('person_links', (this.loads.get('person_links') ?? 0) + found.length);
+    this.countLoaded('person_links', found);
+    return Promise.resolve(found);
+  }
+
+  writePersonLinks(records: readonly PersonLinkRecord[]): Promise<void> {
+    for (const record of records) {
+      if ((this.personLinks.get(record._id)?.pv ?? 0) > record.pv) continue;
+      this.personLinks.set(record._id, this.copy(record));
+      addTo(this.linksByPerson, record.personId, record._id);
+    }
+    this.count('person_links', records.length);
+    this.countSize('person_links', records);
+    this.noteWritten(
+      'person_links',
+      records.map((r) => r._id),
+    );
+    return Promise.resolve();
+  }
+
+  loadFactsById(ids: readonly string[]): Promise<MemberLinkFact[]> {
+    const found = ids.flatMap((id) => (this.plainFacts.has(id) ? [this.copy(this.plainFacts.get(id)!)] : []));
+    this.countLoaded('member_links', found);
+    return Promise.resolve(found);
+  }
+
   loadFacts(kind: 'club' | 'coach', subjectIds: readonly string[]): Promise<MemberLinkFact[]> {
-    return Promise.resolve(this.factsIn(this.factsBySubject, kind, subjectIds));
+    const found = this.factsIn(this.factsBySubject, kind, subjectIds);
+    this.countLoaded('member_links', found);
+    return Promise.resolve(found);
   }
 
   loadMemberFacts(memberRole: 'dancer' | 'coach', memberIds: readonly string[]): Promise<MemberLinkFact[]> {
-    return Promise.resolve(this.factsIn(this.factsByMember, memberRole, memberIds));
+    const found = this.factsIn(this.factsByMember, memberRole, memberIds);
+    this.countLoaded('member_links', found);
+    return Promise.resolve(found);
   }
 
   /** The facts an index lists under `prefix|id` for each of the ids. */
@@ -195,6 +262,7 @@ export class MemoryProjectionStore implements ProjectionStore {
       if (wins(this.facts.get(id), stamp)) this.putFact(this.copy(fact), { stamp });
     }
     this.count('member_links', facts.size);
+    this.countSize('member_links', facts.values());
     this.noteWritten('member_links', facts.keys());
     return Promise.resolve();
   }
@@ -219,6 +287,10 @@ export class MemoryProjectionStore implements ProjectionStore {
       written.add(id);
     }
     this.count(listing, written.size);
+    this.countSize(
+      listing,
+      docs.filter((d) => written.has(d.id)).map((d) => d.value),
+    );
     this.noteWritten(listing, written);
     return Promise.resolve(written);
   }
@@ -229,6 +301,7 @@ export class MemoryProjectionStore implements ProjectionStore {
       const stored = this.facts.get(id);
       if (stored && (stored.rev ?? 0) >= rev) continue;
       this.putFact(this.copy(value), { rev });
+      this.countSize('member_links', [value]);
       this.noteWritten('member_links', [id]);
       n++;
     }
