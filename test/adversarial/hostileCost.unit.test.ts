@@ -7,6 +7,8 @@ import { bySize, deadLetterAll, doublingCostTests, projecting, type CostCase } f
 
 const cases: CostCase[] = [
   { name: 'entries into one competition', n: 1_000, apply: projecting((size) => grown.competitionOfEntries(1, size, 200)) },
+  // Each link to another club: the person's links are records of their own (format 6).
+  { name: 'link changes of one person, each with another club', n: 4_000, apply: projecting((size) => grown.personOfLinks(1, size, size)) },
   // Up to one event's worth: a competition's name and a category's, a person's, a club's.
   ...grown.SCRIPT_NAMES.map((script) => ({
     name: `names in ${script}`,
