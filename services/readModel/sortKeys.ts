@@ -1,7 +1,12 @@
 import type { RegistryCountry } from './documents.ts';
-import { foldSearchText } from './searchText.ts';
+import { foldSearchPrefix, SEARCHED_FIELD_CHARS } from './searchText.ts';
 
-const fold = (text: string | null | undefined): string => (text ? foldSearchText(text) : '');
+/**
+ * Derived text, so cut like every searched field (decisions.md: the first 1,000 characters after
+ * normalization): folded whole, a name of one event's worth of U+FDFA gave a key of millions of
+ * characters, and its document passed its byte budget.
+ */
+const fold = (text: string | null | undefined): string => (text ? foldSearchPrefix(text, SEARCHED_FIELD_CHARS) : '');
 
 /**
  * `sort=name` for people: Latin surname, then Latin name, each falling back to the native

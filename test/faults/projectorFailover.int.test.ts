@@ -4,6 +4,7 @@ import { createHistory } from '../../generator/createHistory.ts';
 import { liveGroupId } from '../../projector/consume/liveGroupId.ts';
 import { createHarness, type Harness } from '../support/projectorHarness.ts';
 import { readModelSnapshot, referenceSnapshot } from '../support/readModelSnapshot.ts';
+import { recountDeltaCounts } from '../support/recountDeltaCounts.ts';
 import { testServers } from '../support/isolation.ts';
 import { waitFor } from '../support/waitFor.ts';
 import { faultProjectorOptions } from './support/faultProjectorOptions.ts';
@@ -13,7 +14,8 @@ import { spawnNode, type NodeProcess } from './support/spawnNode.ts';
 
 // Issue 15, item 2: two projector processes in one consumer group split the partitions; kill -9
 // of one mid-stream hands its partitions to the other, and the read model ends equal to a clean
-// rebuild of the same events (per-event reference), with every offset committed once.
+// rebuild of the same events (per-event reference), with every offset committed once, and every
+// count kept by delta equal to a recount of its records.
 const NOW = new Date('2026-11-23T12:00:00Z');
 const config = { zone: 'Europe/Riga', bufferPeriodDays: 30 };
 const entry = fileURLToPath(new URL('./support/faultProjectorProcess.ts', import.meta.url));
@@ -85,6 +87,15 @@ describe('two projector processes in one group, one killed with SIGKILL mid-stre
       );
       expect(drift).toEqual({ missingDocuments: 0, extraDocuments: 0, differingDocuments: 0, countsLost: 0, countsDoubled: 0 });
       expect(actual).toEqual(expected);
+      // Every count kept by delta equals a recount of its records: no delta of the killed process's
+      // unfinished batches was taken twice or lost by the survivor's replay of them.
+      const recount = await recountDeltaCounts(h.mongo.db, 1, NOW);
+      console.info(
+        `[fault] projector fail-over recount: ${recount.competitions} competitions, ${recount.entries} entry records, ${recount.clubs} clubs, ${recount.tallies} tallies`,
+      );
+      expect(recount.miscounts).toEqual([]);
+      expect(recount.entries).toBeGreaterThan(0);
+      expect(recount.tallies).toBeGreaterThan(0);
       // The survivor did it without a restart.
       expect(b.child.exitCode).toBeNull();
     } finally {
