@@ -23,6 +23,16 @@ export interface FeedState {
 
 const META_EVERY_MS = 1_000;
 
+/** The changes after a cursor were trimmed while it was being followed. */
+export class CursorTrimmed extends Error {
+  override name = 'CursorTrimmed';
+  readonly trimmedThrough: number;
+  constructor(trimmedThrough: number) {
+    super(`changes through ${trimmedThrough} were trimmed`);
+    this.trimmedThrough = trimmedThrough;
+  }
+}
+
 /**
  * The instance's one reader of the change log: however many streams and long polls it serves,
  * one loop reads the new changes (every pollMs while anyone listens), keeps the newest in a ring
@@ -76,6 +86,11 @@ export class ChangeFeed {
     if (ring) return ring.slice(0, limit);
     const names = changeCollections(state.generation);
     const found = await this.#read(() => readChangesAfter(this.#db, names, after, Math.min(limit, this.#readLimit)));
+    if (found.length === 0 && after < state.released) {
+      // Released changes after `after` are missing: trimmed since the trimmed position was last read.
+      const bounds = await this.#read(() => readFeedBounds(this.#db, names));
+      if (after < bounds.trimmedThrough) throw new CursorTrimmed(bounds.trimmedThrough);
+    }
     return found.filter((record) => record._id <= state.released);
   }
 

@@ -3,7 +3,7 @@ import { formatCursor, LISTING_OF, parseCursor, type ChangeRecord } from '../../
 import { countryIdKey, foldSearchText } from '../../services/readModel/index.ts';
 import { ApiError } from '../http/index.ts';
 import type { ApiUrls } from './apiUrls.ts';
-import type { ChangeFeed, FeedState } from './changeFeed.ts';
+import { CursorTrimmed, type ChangeFeed, type FeedState } from './changeFeed.ts';
 
 /** Changes looked at per page at most, matching or not: a page's cost is bounded whatever the filters. */
 const SCAN = 2_000;
@@ -102,7 +102,10 @@ export async function changesPage(
   const state = await feed.state();
   const after = startAfter(query.after, state, 'after');
   const filter = changeFilter(query);
-  let collected = await collectChanges(feed, after, query.limit, filter);
+  let collected = await collectChanges(feed, after, query.limit, filter).catch((error: unknown) => {
+    if (error instanceof CursorTrimmed) startAfter(query.after, { ...state, trimmedThrough: error.trimmedThrough }, 'after');
+    throw error;
+  });
   const waitMs = (query.wait ?? 0) * 1000;
   if (collected.matched.length === 0 && waitMs > 0) {
     const until = performance.now() + waitMs;

@@ -9,6 +9,7 @@ import type { FaultProjectorOptions } from '../faults/support/faultProjectorProc
 import { spawnNode, type NodeProcess } from '../faults/support/spawnNode.ts';
 import { readModelSnapshot, referenceSnapshot } from '../support/readModelSnapshot.ts';
 import { testServers } from '../support/isolation.ts';
+import { expectFeedMatchesListings } from '../support/feedMatchesListings.ts';
 import { waitFor } from '../support/waitFor.ts';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -59,6 +60,8 @@ describe('a projector process killed with SIGKILL mid-batch', () => {
       const last = startProcess(options);
       try {
         await waitFor(async () => expect(await readModelSnapshot(h.mongo.db, 1)).toEqual(expected), 240_000, 2000);
+        // The change feed announces what the killed batches wrote (their intents, through the clock) exactly once.
+        await waitFor(async () => expect((await expectFeedMatchesListings(h.mongo.db, 1)).resources).toBeGreaterThan(0), 120_000, 2000);
       } finally {
         last.child.kill('SIGTERM');
         await last.exited;
