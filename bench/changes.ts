@@ -166,7 +166,9 @@ try {
   // An API that died (its heap cap, say) has no RSS or CPU left to read: the table says so, and its log is kept.
   const apiEnd = api.child.exitCode ?? api.child.signalCode;
   const perSubscriber = totals.flatMap((t) => t.events).sort((a, b) => a - b);
-  const cpu = (usage.at(-1)!.cpu - usage[0]!.cpu) / ((usage.at(-1)!.at - usage[0]!.at) / 1000);
+  // Up to the last sample the API was alive for.
+  const alive = usage.filter((u) => !Number.isNaN(u.rss) && !Number.isNaN(u.cpu));
+  const cpu = (alive.at(-1)!.cpu - alive[0]!.cpu) / ((alive.at(-1)!.at - alive[0]!.at) / 1000);
   const rows = [
     [
       'subscribers open / asked',
@@ -183,7 +185,7 @@ try {
       `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))} / ${ms(Math.max(...latencies))} (${latencies.length.toLocaleString('en')} samples, ${sampled} subscribers)`,
     ],
     ['sampled changes missing at the end', String(expected - latencies.length)],
-    ['API RSS before / peak / end', `${mb(usage[0]!.rss)} / ${mb(Math.max(...usage.map((u) => u.rss)))} / ${mb(usage.at(-1)!.rss)}`],
+    ['API RSS before / peak / end', `${mb(alive[0]!.rss)} / ${mb(Math.max(...alive.map((u) => u.rss)))} / ${mb(usage.at(-1)!.rss)}`],
     ['API CPU while producing and draining', `${(cpu * 100).toFixed(0)} % of one core`],
     ['bytes received by the subscribers', mb(totals.reduce((n, t) => n + t.bytes, 0))],
     ['streams closed by the API during the run', String(totals.reduce((n, t) => n + t.dropped, 0))],
