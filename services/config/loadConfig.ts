@@ -140,33 +140,7 @@ function configFrom(values: Values, kafkaSecurity: KafkaSecurity): Config {
       security: kafkaSecurity,
     },
     mongo: { url: str('MONGO_URL'), db: str('MONGO_DB') },
-    api: {
-      host: str('API_HOST'),
-      port: int('API_PORT'),
-      basePath: str('API_BASE_PATH'),
-      publicUrl: str('API_PUBLIC_URL').replace(/\/+$/, ''),
-      siteUrl: str('SITE_URL').replace(/\/+$/, ''),
-      opsPort: int('API_OPS_PORT'),
-      trustedProxyCount: int('TRUSTED_PROXY_COUNT'),
-      rateLimitMax: int('RATE_LIMIT_MAX'),
-      rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW_SECONDS'),
-      // Empty means no Redis: the in-memory store, one budget per instance.
-      redisUrl: str('REDIS_URL') || undefined,
-      cacheMaxBytes: int('CACHE_MAX_BYTES'),
-      cacheEntryMaxBytes: int('CACHE_ENTRY_MAX_BYTES'),
-      work: {
-        concurrency: int('API_WORK_CONCURRENCY'),
-        queueLength: int('API_WORK_QUEUE_LENGTH'),
-        queueTimeoutMs: int('API_WORK_QUEUE_TIMEOUT_MS'),
-        perClientSlots: int('API_WORK_PER_CLIENT'),
-        perClientQueue: int('API_WORK_QUEUE_PER_CLIENT'),
-      },
-      queryTimeoutMs: int('API_QUERY_TIMEOUT_MS'),
-      searchTimeoutMs: int('API_SEARCH_TIMEOUT_MS'),
-      connectionsPerClient: int('API_CONNECTIONS_PER_CLIENT'),
-      stalledResponseTimeoutMs: int('API_STALLED_RESPONSE_TIMEOUT_MS'),
-      searchesAtOnce: int('API_SEARCHES_AT_ONCE'),
-    },
+    api: apiConfigFrom(values),
     projector: {
       opsPort: int('PROJECTOR_OPS_PORT'),
       clockSchedule: str('CLOCK_SCHEDULE'),
@@ -180,6 +154,39 @@ function configFrom(values: Values, kafkaSecurity: KafkaSecurity): Config {
     },
     opsHost: str('OPS_HOST'),
     calendar: { timeZone: str('CALENDAR_TIME_ZONE'), bufferPeriodDays: int('BUFFER_PERIOD_DAYS') },
+  };
+}
+
+/** The API's part of the configuration (configFrom's, apart for its length). */
+function apiConfigFrom(values: Values): Config['api'] {
+  const str = (name: string): string => values[name] as string;
+  const int = (name: string): number => values[name] as number;
+  return {
+    host: str('API_HOST'),
+    port: int('API_PORT'),
+    basePath: str('API_BASE_PATH'),
+    publicUrl: str('API_PUBLIC_URL').replace(/\/+$/, ''),
+    siteUrl: str('SITE_URL').replace(/\/+$/, ''),
+    opsPort: int('API_OPS_PORT'),
+    trustedProxyCount: int('TRUSTED_PROXY_COUNT'),
+    rateLimitMax: int('RATE_LIMIT_MAX'),
+    rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW_SECONDS'),
+    // Empty means no Redis: the in-memory store, one budget per instance.
+    redisUrl: str('REDIS_URL') || undefined,
+    cacheMaxBytes: int('CACHE_MAX_BYTES'),
+    cacheEntryMaxBytes: int('CACHE_ENTRY_MAX_BYTES'),
+    work: {
+      concurrency: int('API_WORK_CONCURRENCY'),
+      queueLength: int('API_WORK_QUEUE_LENGTH'),
+      queueTimeoutMs: int('API_WORK_QUEUE_TIMEOUT_MS'),
+      perClientSlots: int('API_WORK_PER_CLIENT'),
+      perClientQueue: int('API_WORK_QUEUE_PER_CLIENT'),
+    },
+    queryTimeoutMs: int('API_QUERY_TIMEOUT_MS'),
+    searchTimeoutMs: int('API_SEARCH_TIMEOUT_MS'),
+    connectionsPerClient: int('API_CONNECTIONS_PER_CLIENT'),
+    stalledResponseTimeoutMs: int('API_STALLED_RESPONSE_TIMEOUT_MS'),
+    searchesAtOnce: int('API_SEARCHES_AT_ONCE'),
   };
 }
 
