@@ -33,33 +33,31 @@ const NOW = new Date('2026-11-23T12:00:00Z');
 const config = { zone: 'UTC', bufferPeriodDays: 30 };
 const PARTITION = 1;
 /**
- * Category ids per entry, none of them a category of the competition: each entry adds about 1 MB
- * of starts counters to the competition's state (the broker takes it as one message).
+ * Characters of each category's name (authored text, kept as sent; the broker takes the event as
+ * one message): the competition's read document carries every category, so a few of them pass
+ * its budget while the state (categories are records of their own) stays small.
  */
-const IDS_PER_ENTRY = 20_000;
-/** Enough entries to pass the database's 16 MB, far past the state budget. */
-const ENTRIES = 18;
+const NAME_CHARS = 900_000;
+/** Enough categories to pass the read document's budget. */
+const CATEGORIES = 10;
 
 const eventIds = uuidCounter('00000000-0000-4000-8000-');
 
-function competitionEvents(name: string, entries: number): DomainEvent[] {
+function competitionEvents(name: string, categories: number): DomainEvent[] {
   const id = eventIds().replace(/^0/, 'c');
   const drafted = exampleEvent('competition.drafted');
+  const added = exampleEvent('competition.category_added');
   const events: DomainEvent[] = [
     { ...drafted, eventId: eventIds(), aggregateId: id, aggregateVersion: 1, data: { ...drafted.data, name } },
     { ...exampleEvent('competition.published'), eventId: eventIds(), aggregateId: id, aggregateVersion: 2 },
   ];
-  for (let entry = 0; entry < entries; entry++) {
-    const categoryIds = Array.from({ length: IDS_PER_ENTRY }, (_, i) =>
-      numberedUuid(`e${String(entry).padStart(7, '0')}-0000-4000-8000-`, i),
-    );
-    events.push({
-      ...exampleEvent('competition.entry_submitted'),
-      eventId: eventIds(),
-      aggregateId: id,
-      aggregateVersion: 3 + entry,
-      data: { entryId: numberedUuid('aaaaaaaa-0000-4000-8000-', entry), categoryIds },
-    });
+  for (let n = 0; n < categories; n++) {
+    const category = {
+      ...added.data.category,
+      id: numberedUuid('ca000000-0000-4000-8000-', n),
+      name: `${n} ${'x'.repeat(NAME_CHARS)}`,
+    };
+    events.push({ ...added, eventId: eventIds(), aggregateId: id, aggregateVersion: 3 + n, data: { category } });
   }
   return events;
 }
@@ -102,7 +100,7 @@ describe('documents past their budget and stalled partitions', () => {
   });
 
   it('dead-letters the events that grow a competition past its budget, keeps its last good documents, and applies the events after them', async () => {
-    const big = competitionEvents('too many starts', ENTRIES);
+    const big = competitionEvents('too many long categories', CATEGORIES);
     const sentinel = competitionEvents('sentinel after the oversize competition', 0);
     const offsets = await sendTo(producer, h.topic, PARTITION, [...big, ...sentinel].map(asMessage));
     let projector: RunningProjector | undefined;
@@ -111,7 +109,7 @@ describe('documents past their budget and stalled partitions', () => {
       const running = projector;
       const { generation } = await readMeta(h.mongo.db);
       const names = projectionCollections(generation);
-      const competitions = h.mongo.db.collection<{ _id: string; registration: { entriesCount: number } }>(names.read.competitions);
+      const competitions = h.mongo.db.collection<{ _id: string; categories: unknown[] }>(names.read.competitions);
       // The partition commits past every event (a sentinel's document alone could be written by a chunk that then fails).
       const end = Number(offsets.at(-1)) + 1;
       await waitFor(
@@ -121,15 +119,15 @@ describe('documents past their budget and stalled partitions', () => {
       );
       expect(await competitions.findOne({ _id: sentinel[0]!.aggregateId })).not.toBeNull();
 
-      // The state counts the entries whose starts fit its budget; each later one is a dead letter of its own offset.
-      const state = await h.mongo.db
-        .collection<{ _id: string; entriesCount: number }>(names.states.competition)
-        .findOne({ _id: big[0]!.aggregateId });
-      const kept = state!.entriesCount;
+      // The document holds the categories that fit its budget, the state is the one it was made from; each later event is a dead letter of its own offset.
+      const kept = (await competitions.findOne({ _id: big[0]!.aggregateId }))!.categories.length;
       expect(kept).toBeGreaterThan(0);
-      expect(kept).toBeLessThan(ENTRIES);
-      expect((await competitions.findOne({ _id: big[0]!.aggregateId }))!.registration.entriesCount).toBe(kept);
-      const refused = offsets.slice(2 + kept, 2 + ENTRIES);
+      expect(kept).toBeLessThan(CATEGORIES);
+      const state = await h.mongo.db
+        .collection<{ _id: string; version: number }>(names.states.competition)
+        .findOne({ _id: big[0]!.aggregateId });
+      expect(state!.version).toBe(2 + kept);
+      const refused = offsets.slice(2 + kept, 2 + CATEGORIES);
       const letters = await readDeadLetters(h.kafka, h.dlqTopic, `${h.groupId}.letters`, refused.length);
       expect(letters.map((l) => [header(l, 'dlq-source-partition'), header(l, 'dlq-source-offset')])).toEqual(
         refused.map((offset) => [String(PARTITION), offset]),
@@ -137,7 +135,7 @@ describe('documents past their budget and stalled partitions', () => {
       for (const letter of letters) {
         expect(header(letter, 'dlq-reason')).toMatch(
           new RegExp(
-            `^the fold failed on this event: DocumentOverBudget: the state document \\S+/${big[0]!.aggregateId} would be \\d+ bytes, past its budget of ${DOCUMENT_BUDGETS.state} bytes$`,
+            `^the fold failed on this event: DocumentOverBudget: the read document \\S+/${big[0]!.aggregateId} would be \\d+ bytes, past its budget of ${DOCUMENT_BUDGETS.read} bytes$`,
           ),
         );
       }
