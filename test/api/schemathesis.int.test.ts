@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installSchemathesis } from '../../infra/localSchemathesis.ts';
 import { ROOT, RUN } from '../../infra/paths.ts';
 import { LISTED_ENDPOINT_NAMES } from '../../schemas/api/index.ts';
+import { readMeta } from '../../services/mongo/readModelMeta.ts';
 import { openDatabase, type Database } from './apiHarness.ts';
 import { NOW, calendarEvents, ids } from './calendarSeed.ts';
 import type { Listening } from './listenOnFreePort.ts';
@@ -15,8 +16,9 @@ import { startApiOnPort } from './startApiOnPort.ts';
 // seeded calendar and registry: it reads only the served document, generates valid and invalid
 // requests from it, and runs every check it has. Any disagreement between the document and
 // the server fails the run. The one rule it cannot read from a schema (`dateTo` not before
-// `dateFrom`, stated in both descriptions) is taught to its generator of valid cases by the
-// hook file next to this test, for that pair only; no check is disabled or narrowed.
+// `dateFrom`, stated in both descriptions) and the one value it cannot make up (a feed cursor,
+// issued by the server) are taught to its generator of valid cases by the hook file next to
+// this test; no check is disabled or narrowed.
 
 const OUTPUT = join(RUN, 'test-output');
 const JUNIT = join(OUTPUT, 'schemathesis-junit.xml');
@@ -36,11 +38,14 @@ let database: Database;
 let server: Listening;
 let origin: string;
 let st: string;
+/** A cursor of the served read model: valid cases of /changes carry it (schemathesisHooks.py). */
+let changesCursor: string;
 
 beforeAll(async () => {
   st = await installSchemathesis((line) => console.log(line));
   database = await openDatabase('api_schemathesis');
   await database.project([...calendarEvents, ...registryEvents], NOW);
+  changesCursor = `${(await readMeta(database.db)).generation}.0`;
   // Its API_PUBLIC_URL is its own origin, so the document's server is this one. The fuzzer sends
   // thousands of requests from one address; a 429 would be the limit at work, not a finding.
   server = await startApiOnPort(database.db, NOW, (own) => ({ API_PUBLIC_URL: own, RATE_LIMIT_MAX: '1000000' }));
@@ -79,7 +84,7 @@ function runSchemathesis(args: string[]): Promise<{ code: number | null; output:
   return new Promise((resolve, reject) => {
     const child = spawn(st, ['--config-file', CONFIG, ...args], {
       cwd: WORK,
-      env: { ...process.env, SCHEMATHESIS_HOOKS: HOOKS, NO_COLOR: '1', COLUMNS: '120' },
+      env: { ...process.env, SCHEMATHESIS_HOOKS: HOOKS, SCHEMATHESIS_CHANGES_CURSOR: changesCursor, NO_COLOR: '1', COLUMNS: '120' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

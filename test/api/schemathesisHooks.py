@@ -12,8 +12,13 @@ they are: no failure is filtered, so a server that refused a valid range would s
 
 On /changes, a valid `wait` holds the request up to that many seconds when no change comes (a
 long poll): a run of many cases cannot wait that long each, so valid cases there ask for no
-wait. Invalid `wait` values are still drawn (negative mode) and must answer 400.
+wait. Invalid `wait` values are still drawn (negative mode) and must answer 400. A cursor
+(`after`, `Last-Event-ID`) is issued by the server: one the fuzzer makes up names a read model
+the API does not serve, and answers 410 as documented; valid cases there carry a cursor of the
+served read model instead (the test passes it in SCHEMATHESIS_CHANGES_CURSOR).
 """
+
+import os
 
 import schemathesis
 from schemathesis.generation import GenerationMode
@@ -27,8 +32,14 @@ def map_case(context, case):
     query = case.query
     if not isinstance(query, dict):
         return case
-    if case.path == "/changes" and "wait" in query:
-        query["wait"] = 0
+    if case.path == "/changes":
+        if "wait" in query:
+            query["wait"] = 0
+        cursor = os.environ["SCHEMATHESIS_CHANGES_CURSOR"]
+        if "after" in query:
+            query["after"] = cursor
+        if isinstance(case.headers, dict) and "Last-Event-ID" in case.headers:
+            case.headers["Last-Event-ID"] = cursor
     date_from = query.get("dateFrom")
     date_to = query.get("dateTo")
     # YYYY-MM-DD compares as text in calendar order, as the server compares them.
