@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { META_COLLECTION, bumpVersions, connectMongo, ensureMeta, readMeta, type MongoConnection } from '../services/mongo/index.ts';
 import { READ_MODEL_FORMAT } from '../services/readModel/readModelFormat.ts';
+import { layoutOf } from '../services/readModel/readModelLayout.ts';
 import { testServers, uniqueName } from './support/isolation.ts';
 
 describe('real MongoDB-wire server', () => {
@@ -33,10 +34,19 @@ describe('real MongoDB-wire server', () => {
 
   it('reads the read-model meta without writing it (the API may hold a read-only user); the writers create it in the current format', async () => {
     // Without a meta document, nothing says the tallies hold: the API counts.
-    expect(await readMeta(mongo.db)).toEqual({ generation: 1, format: READ_MODEL_FORMAT, versions: {}, currentAt: null, talliesOf: null });
+    const layout = layoutOf(READ_MODEL_FORMAT);
+    expect(layout).not.toBeNull();
+    expect(await readMeta(mongo.db)).toEqual({
+      generation: 1,
+      format: READ_MODEL_FORMAT,
+      layout,
+      versions: {},
+      currentAt: null,
+      talliesOf: null,
+    });
     expect(await mongo.db.collection(META_COLLECTION).countDocuments({})).toBe(0);
     // An empty model's tallies (none, all zero) count it.
-    const created = { generation: 1, format: READ_MODEL_FORMAT, versions: {}, currentAt: null, talliesOf: 1 };
+    const created = { generation: 1, format: READ_MODEL_FORMAT, layout, versions: {}, currentAt: null, talliesOf: 1 };
     expect(await ensureMeta(mongo.db)).toEqual(created);
     await bumpVersions(mongo.db, 1, ['competitions']);
     expect(await readMeta(mongo.db)).toEqual({ ...created, versions: { competitions: 1 } });
