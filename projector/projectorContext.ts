@@ -2,7 +2,7 @@ import type { Kafka } from 'kafkajs';
 import type { Db } from 'mongodb';
 import type { Config } from '../services/config/index.ts';
 import type { Logger } from '../services/logger.ts';
-import { ensureReadModelIndexes, type ReadListing } from '../services/readModel/indexPlan.ts';
+import { ensureReadModelIndexes, type IndexedCollections, type ReadListing } from '../services/readModel/indexPlan.ts';
 import type { ProjectionConfig } from './evolve/index.ts';
 import type { ProjectorMetrics } from './metrics/projectorMetrics.ts';
 import type { ProjectionCollections } from './write/projectionCollections.ts';
@@ -20,7 +20,12 @@ export interface ProjectorContext {
   metrics: ProjectorMetrics;
   logger: Logger;
   /** The planned indexes of the collections (of `listings`' read collections only, when given) in read-model `format`. */
-  ensureIndexes: (db: Db, collections: ProjectionCollections, listings?: readonly ReadListing[], format?: number) => Promise<void>;
+  ensureIndexes: (
+    db: Db,
+    collections: ProjectionCollections & IndexedCollections,
+    listings?: readonly ReadListing[],
+    format?: number,
+  ) => Promise<void>;
   chunkSize?: number;
   /**
    * The read-model format this projector writes (services/readModel/readModelFormat.ts); only a

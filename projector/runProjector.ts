@@ -7,7 +7,7 @@ import { DEFAULT_SESSION_TIMEOUT_MS, runConsumer, type RunningConsumer } from '.
 import type { ProjectorContext } from './projectorContext.ts';
 import { upgradeFormat, type UpgradeOptions } from './upgrade/upgradeFormat.ts';
 import { MongoProjectionStore } from './write/mongoProjectionStore.ts';
-import type { ChangeRetention } from '../services/changes/index.ts';
+import { changeCollections, type ChangeRetention } from '../services/changes/index.ts';
 import { projectionSink } from './write/projectionSink.ts';
 
 export interface ProjectorOptions extends ProjectorContext {
@@ -94,7 +94,8 @@ async function startGeneration(opts: ProjectorOptions, generation: number): Prom
     { generation, transactions: await store.liveTransactions() },
     'live writes as transactions while the database reaps an abandoned one within the Kafka session timeout',
   );
-  await opts.ensureIndexes(opts.db, store.names, undefined, opts.format);
+  // The live writer's generation has a change feed (a rebuild's does not until it is live): its intents are read by age.
+  await opts.ensureIndexes(opts.db, { ...store.names, changes: changeCollections(generation) }, undefined, opts.format);
   const clock = startClock({
     schedule: opts.clockSchedule,
     store,

@@ -156,6 +156,7 @@ export const MEMBER_FACTS_INDEX: IndexDescription = { name: 'facts_by_member', k
 export const PERSON_LINKS_BY_END_INDEX: IndexDescription = { name: 'links_by_end', key: { personId: 1, end: 1 } };
 export const PERSON_LINKS_BY_VERSION_INDEX: IndexDescription = { name: 'links_by_version', key: { personId: 1, v: 1 } };
 const PERSON_LINKS_INDEXES = [PERSON_LINKS_BY_END_INDEX, PERSON_LINKS_BY_VERSION_INDEX];
+const CHANGE_INTENTS_BY_AGE_INDEX: IndexDescription = { name: 'at_1', key: { at: 1 } };
 
 /**
  * Every index of a read collection in `format`: one per query shape (shapes whose filters share
@@ -174,6 +175,8 @@ export interface IndexedCollections {
   readonly read: Readonly<Record<ReadListing, string>>;
   readonly memberLinks?: string;
   readonly personLinks?: string;
+  /** The change feed's intents, read by age (services/changes/appendChanges.ts announceIntents). */
+  readonly changes?: { readonly intents: string };
 }
 
 const NAMESPACE_NOT_FOUND = 26;
@@ -212,6 +215,7 @@ async function ensureIndexes(db: Db, collection: string, indexes: readonly Index
 export async function ensureWriterIndexes(db: Db, collections: IndexedCollections): Promise<void> {
   if (collections.memberLinks !== undefined) await ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX, MEMBER_FACTS_INDEX]);
   if (collections.personLinks !== undefined) await ensureIndexes(db, collections.personLinks, PERSON_LINKS_INDEXES);
+  if (collections.changes !== undefined) await ensureIndexes(db, collections.changes.intents, [CHANGE_INTENTS_BY_AGE_INDEX]);
 }
 
 /** Creates the planned indexes of one read collection in `format`. Idempotent. */
@@ -234,5 +238,6 @@ export async function ensureReadModelIndexes(
   if (collections.memberLinks !== undefined)
     jobs.push(ensureIndexes(db, collections.memberLinks, [MEMBER_LINKS_INDEX, MEMBER_FACTS_INDEX]));
   if (collections.personLinks !== undefined) jobs.push(ensureIndexes(db, collections.personLinks, PERSON_LINKS_INDEXES));
+  if (collections.changes !== undefined) jobs.push(ensureIndexes(db, collections.changes.intents, [CHANGE_INTENTS_BY_AGE_INDEX]));
   await Promise.all(jobs);
 }
