@@ -43,7 +43,8 @@ describe('client.changes() against the API and the projector', () => {
       await rig.publish(1);
       await rig.publish(2);
       await until(() => received.length >= 2, 'the first two changes');
-      expect(competitionChanges(received)).toEqual([`created ${competitionId(1)}`, `created ${competitionId(2)}`]);
+      // Two competitions may sit on two partitions: which one the API made visible first is the feed's to say (checked below).
+      expect(competitionChanges(received).sort()).toEqual([`created ${competitionId(1)}`, `created ${competitionId(2)}`].sort());
       const before = received.at(-1)!.cursor;
 
       // The client is in a long poll now; cut it, and make changes while it is cut off.
@@ -55,12 +56,7 @@ describe('client.changes() against the API and the projector', () => {
 
       stop.abort();
       await following;
-      expect(competitionChanges(received)).toEqual([
-        `created ${competitionId(1)}`,
-        `created ${competitionId(2)}`,
-        `created ${competitionId(3)}`,
-        `changed ${competitionId(1)}`,
-      ]);
+      expect(competitionChanges(received).slice(2).sort()).toEqual([`created ${competitionId(3)}`, `changed ${competitionId(1)}`].sort());
       // Exactly the feed: none twice, none missing, in its order.
       const feed = (await rig.feed()).filter((c) => c.type === 'competition');
       expect(received.map((c) => c.cursor)).toEqual(feed.map((c) => c.cursor));
