@@ -130,6 +130,9 @@ export async function changesPage(
       const timer = setTimeout(done, waitMs);
     });
   }
+  // A switch of generation while this page was read or waited: its positions are the old generation's, so the cursor has expired.
+  if ((await feed.state()).generation !== state.generation)
+    startAfter(formatCursor({ generation: state.generation, seq: collected.last }), await feed.state(), 'after');
   const { generation, released } = await feed.state();
   const last = formatCursor({ generation, seq: collected.last });
   const query_ = { ...query };

@@ -392,7 +392,8 @@ export class MongoProjectionStore implements ProjectionStore {
   async maintainChanges(now: Date): Promise<void> {
     if (!this.live) return;
     const target = this.changeTarget();
-    await announceIntents(target, new Date(now.getTime() - INTENT_STALE_MS));
+    // Stale by the clock that stamped the intents (the wall clock's), not the projection clock's `now`.
+    await announceIntents(target, new Date(target.now().getTime() - INTENT_STALE_MS));
     if (this.changeRetention) await trimChanges(this.db, target.names, this.changeRetention, now);
   }
 

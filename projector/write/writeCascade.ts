@@ -58,6 +58,8 @@ function touchedBy(cascade: Cascade): Set<string> {
   for (const docs of [cascade.own.docs, cascade.swept])
     for (const listing of ['competitions', 'dancers', 'judges'] as const)
       for (const id of docs[listing].keys()) keys.add(`${listing}|${id}`);
+  // A competition whose entry events alone changed its counts is written as a patch, and its counts are public.
+  for (const id of cascade.own.docs.competitionCounts?.keys() ?? []) keys.add(`competitions|${id}`);
   for (const id of cascade.coaches.ids) keys.add(`coaches|${id}`);
   for (const id of cascade.clubs) keys.add(`clubs|${id}`);
   return keys;

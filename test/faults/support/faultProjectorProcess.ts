@@ -24,6 +24,8 @@ export interface FaultProjectorOptions {
   dlqTopic: string;
   groupId: string;
   now: string;
+  /** When set, the clock runs on from `now` as from this instant (epoch ms): a time-driven transition can fall due. Fixed otherwise. */
+  nowAtMs?: number;
   config: ProjectionConfig;
   chunkSize: number;
   opsPort: number;
@@ -46,6 +48,7 @@ const kafka = createKafka({ clientId: 'fault-projector', brokers: opts.brokers, 
 const admin = kafka.admin();
 await admin.connect();
 const now = new Date(opts.now);
+const nowAtMs = opts.nowAtMs;
 const projector = await runProjector({
   db: mongo.db,
   kafka,
@@ -53,7 +56,7 @@ const projector = await runProjector({
   dlqTopic: opts.dlqTopic,
   groupId: opts.groupId,
   projection: opts.config,
-  clock: () => now,
+  clock: nowAtMs === undefined ? () => now : () => new Date(now.getTime() + Date.now() - nowAtMs),
   metrics,
   logger,
   ensureIndexes: ensureReadModelIndexes,
