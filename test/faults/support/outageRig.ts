@@ -118,6 +118,8 @@ export function outageRig(servers: { kafkaBrokers: string[]; mongoUrl: string })
       API_PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
       API_QUERY_TIMEOUT_MS: String(API_QUERY_TIMEOUT_MS),
       CALENDAR_TIME_ZONE: config.zone,
+      // An inherited REDIS_URL shares 127.0.0.1's budget with every other test's API: the rig probes availability, not limits.
+      RATE_LIMIT_MAX: '1000000',
     });
     running.push(api);
     const projectorReady = `http://127.0.0.1:${projectorOps}/health/ready`;
