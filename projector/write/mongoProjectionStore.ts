@@ -237,14 +237,26 @@ export class MongoProjectionStore implements ProjectionStore {
     return docs as unknown as CompetitionEntryRecord[];
   }
 
-  async writeCompetitionEntries(records: readonly CompetitionEntryRecord[]): Promise<void> {
-    withinBudgets('state', this.names.competitionEntries, records);
-    // A record written by a batch that started from a newer state stays (this writer is stale).
+  writeCompetitionEntries(records: readonly CompetitionEntryRecord[]): Promise<void> {
+    return this.writeVersionedRecords(this.names.competitionEntries, records, (id) => id);
+  }
+
+  /**
+   * Records kept beside their aggregate's state (entries, links, categories), each under the
+   * guard of the state its batch started from: a record written by a batch that started from a
+   * newer state stays (this writer is stale). `absentKey` names a record in `absent`.
+   */
+  private async writeVersionedRecords(
+    collection: string,
+    records: readonly (Stored & { _id: string; pv: number })[],
+    absentKey: (id: string) => string,
+  ): Promise<void> {
+    withinBudgets('state', collection, records);
     const ops: AnyBulkWriteOperation<Stored>[] = records.map((record) => ({
       replaceOne: { filter: { _id: record._id, pv: { $lte: record.pv } }, replacement: record, upsert: true },
     }));
-    await this.insertNewThenReplace(this.names.competitionEntries, ops, (id) => this.absent.has(id));
-    for (const record of records) this.absent.delete(record._id);
+    await this.insertNewThenReplace(collection, ops, (id) => this.absent.has(absentKey(id)));
+    for (const record of records) this.absent.delete(absentKey(record._id));
   }
 
   async loadPersonLinks(ids: readonly string[]): Promise<PersonLinkRecord[]> {
@@ -277,14 +289,8 @@ export class MongoProjectionStore implements ProjectionStore {
     return [...byId.values()] as unknown as PersonLinkRecord[];
   }
 
-  async writePersonLinks(records: readonly PersonLinkRecord[]): Promise<void> {
-    withinBudgets('state', this.names.personLinks, records);
-    // A record written by a batch that started from a newer state stays (this writer is stale).
-    const ops: AnyBulkWriteOperation<Stored>[] = records.map((record) => ({
-      replaceOne: { filter: { _id: record._id, pv: { $lte: record.pv } }, replacement: record, upsert: true },
-    }));
-    await this.insertNewThenReplace(this.names.personLinks, ops, (id) => this.absent.has(id));
-    for (const record of records) this.absent.delete(record._id);
+  writePersonLinks(records: readonly PersonLinkRecord[]): Promise<void> {
+    return this.writeVersionedRecords(this.names.personLinks, records, (id) => id);
   }
 
   async loadFactsById(ids: readonly string[]): Promise<MemberLinkFact[]> {
@@ -321,16 +327,9 @@ export class MongoProjectionStore implements ProjectionStore {
 
   async writeCategoryRecords(records: CategoryRecords): Promise<void> {
     await Promise.all(
-      (['starts', 'categories'] as const).map(async (kind) => {
-        const collection = this.categoryCollection(kind);
-        withinBudgets('state', collection, records[kind]);
-        // A record written by a batch that started from a newer state stays (this writer is stale).
-        const ops: AnyBulkWriteOperation<Stored>[] = records[kind].map((record) => ({
-          replaceOne: { filter: { _id: record._id, pv: { $lte: record.pv } }, replacement: record, upsert: true },
-        }));
-        await this.insertNewThenReplace(collection, ops, (id) => this.absent.has(`${kind}|${id}`));
-        for (const record of records[kind]) this.absent.delete(`${kind}|${record._id}`);
-      }),
+      (['starts', 'categories'] as const).map((kind) =>
+        this.writeVersionedRecords(this.categoryCollection(kind), records[kind], (id) => `${kind}|${id}`),
+      ),
     );
   }
 
