@@ -59,8 +59,9 @@ interface Scoped {
 /**
  * decisions.md: a request may be served with a version read that started at most 50 ms before
  * it arrived, and a cache hit never waits for a read. While requests come in, a background read
- * starts every `refreshEveryMs` when reads are quick, sooner when they are slow (a busy database, or a saturated event loop that reads their replies late), so that
- * the next one completes before the one at hand is `maxAgeMs` old, never within `minRefreshMs` of the last.
+ * starts every `refreshEveryMs` when reads are quick, sooner when they are slow (a busy
+ * database, or a saturated event loop that reads their replies late), so that the next one
+ * completes before the one at hand is `maxAgeMs` old, never within `minRefreshMs` of the last.
  */
 export const VERSION_FRESHNESS = { maxAgeMs: 50, refreshEveryMs: 45, minRefreshMs: 10, idleAfterMs: 2_000 } as const;
 
